@@ -1,0 +1,8 @@
+//! `ttr-bots`: bots for the ttr engine, bot specs, and the CSV reports of the `ttr` tool.
+#![deny(missing_docs)]
+
+pub mod random;
+pub mod spec;
+
+pub use random::RandomBot;
+pub use spec::{BotSpec, SpecError};

@@ -1,0 +1,125 @@
+//! Bot specs: a name with optional `:key=value` parameters, e.g. `mcts:iters=2000:c=0.7`.
+
+use std::fmt;
+
+use ttr::Bot;
+
+use crate::random::RandomBot;
+
+/// The bot names this build knows.
+pub const KNOWN_BOTS: &[&str] = &["random"];
+
+/// A parsed, validated bot spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpec {
+    text: String,
+    kind: BotKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum BotKind {
+    Random,
+}
+
+/// Why a spec was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl BotSpec {
+    /// Parses one spec such as `random` or `mcts:iters=500`.
+    pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        let text = text.trim();
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or_default();
+        let params: Vec<(&str, &str)> = parts
+            .map(|p| {
+                p.split_once('=').ok_or_else(|| {
+                    SpecError(format!(
+                        "bot spec {text:?}: parameter {p:?} is not key=value"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let kind = match name {
+            "random" => BotKind::Random,
+            _ => {
+                return Err(SpecError(format!(
+                    "unknown bot {name:?} in spec {text:?}; known bots: {}",
+                    KNOWN_BOTS.join(", ")
+                )))
+            }
+        };
+        if let Some((key, _)) = params.first() {
+            return Err(SpecError(format!(
+                "bot spec {text:?}: {name} takes no parameter {key:?}"
+            )));
+        }
+        Ok(BotSpec {
+            text: text.to_string(),
+            kind,
+        })
+    }
+
+    /// Parses a comma-separated list, one spec per seat, or one spec for every seat.
+    pub fn parse_lineup(list: &str, players: usize) -> Result<Vec<BotSpec>, SpecError> {
+        let specs: Vec<BotSpec> = list
+            .split(',')
+            .map(BotSpec::parse)
+            .collect::<Result<_, _>>()?;
+        match specs.len() {
+            1 => Ok(vec![specs[0].clone(); players]),
+            n if n == players => Ok(specs),
+            n => Err(SpecError(format!("--bots lists {n} bots for {players} players; give one per seat or a single one for all"))),
+        }
+    }
+
+    /// The spec as written.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// A fresh bot for one game, drawing from `seed`.
+    #[must_use]
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        match self.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_lineups_and_refuses_bad_specs() {
+        assert_eq!(BotSpec::parse_lineup("random", 3).unwrap().len(), 3);
+        assert_eq!(
+            BotSpec::parse_lineup("random,random", 2).unwrap()[1].as_str(),
+            "random"
+        );
+        let err = BotSpec::parse("greedyy").unwrap_err();
+        assert!(err.0.contains("unknown bot \"greedyy\""), "{err}");
+        assert!(BotSpec::parse("random:x")
+            .unwrap_err()
+            .0
+            .contains("key=value"));
+        assert!(BotSpec::parse("random:x=1")
+            .unwrap_err()
+            .0
+            .contains("no parameter"));
+        assert!(BotSpec::parse_lineup("random,random", 3)
+            .unwrap_err()
+            .0
+            .contains("2 bots for 3 players"));
+    }
+}

@@ -1,0 +1,685 @@
+//! Maps: a plain spec read from TOML, then a validated, immutable [`Map`] with precomputed masks.
+
+pub mod spec;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::bitset::{CitySet, RouteSet, TicketSet};
+use crate::card::Card;
+use crate::ids::{CityId, RouteId, TicketId, MAX_SEATS};
+use crate::rules::Rules;
+pub use spec::{MapSpec, TicketKind};
+
+/// Longest route length any map may have.
+pub const MAX_ROUTE_LENGTH: usize = 15;
+/// Most tickets one offer may hold.
+pub const MAX_OFFER: usize = 6;
+
+/// A city on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct City {
+    /// Name as printed on the board.
+    pub name: String,
+    /// Horizontal position, 0 = left edge, 1 = right edge.
+    pub x: f64,
+    /// Vertical position, 0 = top, 1 = bottom.
+    pub y: f64,
+}
+
+/// A route between two cities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// One end.
+    pub a: CityId,
+    /// The other end.
+    pub b: CityId,
+    /// Number of spaces (trains placed on the board).
+    pub length: u8,
+    /// The colour it needs; `None` for gray (any one colour).
+    pub color: Option<Card>,
+    /// Locomotives it requires (ferry symbols).
+    pub ferry_locos: u8,
+    /// Whether it is a tunnel.
+    pub tunnel: bool,
+    /// Mountain symbols: extra trains paid from the supply, points each.
+    pub mountains: u8,
+    /// The other track of a double route.
+    pub twin: Option<RouteId>,
+    /// If non-zero, any this many cards may stand in for one card of the colour.
+    pub any_cards: u8,
+}
+
+impl Route {
+    /// Trains a claim takes from the supply: the length plus the mountain symbols.
+    #[must_use]
+    pub fn trains_needed(&self) -> u8 {
+        self.length + self.mountains
+    }
+
+    /// Whether paying for it needs more than "length cards of one colour, locomotives wild".
+    #[must_use]
+    pub fn is_special(&self) -> bool {
+        self.ferry_locos > 0 || self.tunnel || self.any_cards > 0
+    }
+
+    /// The city at the other end from `city`.
+    #[must_use]
+    pub fn other_end(&self, city: CityId) -> CityId {
+        if self.a == city {
+            self.b
+        } else {
+            self.a
+        }
+    }
+}
+
+/// A destination ticket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    /// First city.
+    pub a: CityId,
+    /// Second city.
+    pub b: CityId,
+    /// Points gained when completed, lost when not.
+    pub points: u8,
+    /// Normal or long.
+    pub kind: TicketKind,
+}
+
+/// A validated map: board, tickets and rule set, with masks precomputed for the engine.
+/// Built once, immutable, shared by reference across threads.
+#[derive(Clone, Debug)]
+pub struct Map {
+    /// Short machine name, e.g. `usa`.
+    pub name: String,
+    /// Human title.
+    pub title: String,
+    /// Set when tickets or board data are not from the printed game.
+    pub provisional: bool,
+    /// The rule set.
+    pub rules: Rules,
+    cities: Vec<City>,
+    routes: Vec<Route>,
+    tickets: Vec<Ticket>,
+    route_points: [u8; MAX_ROUTE_LENGTH + 1],
+    city_routes: Vec<RouteSet>,
+    all_routes: RouteSet,
+    special_routes: RouteSet,
+    /// Plain routes by colour slot (8 = gray) and length.
+    plain_by_class: [[RouteSet; MAX_ROUTE_LENGTH + 1]; 9],
+    /// Routes needing more than `t` trains, indexed by `t`.
+    needs_more_than: Vec<RouteSet>,
+    normal_tickets: TicketSet,
+    long_tickets: TicketSet,
+}
+
+impl Map {
+    /// Reads and validates a map file.
+    pub fn load(path: &Path) -> Result<Map, MapError> {
+        let text = std::fs::read_to_string(path).map_err(|e| MapError {
+            file: path.to_path_buf(),
+            problems: vec![Problem {
+                line: None,
+                message: format!("cannot read the file: {e}"),
+            }],
+        })?;
+        Map::from_toml(&text, path)
+    }
+
+    /// Parses and validates map text; `file` names it in errors.
+    pub fn from_toml(text: &str, file: &Path) -> Result<Map, MapError> {
+        let spec: MapSpec = toml::from_str(text).map_err(|e| MapError {
+            file: file.to_path_buf(),
+            problems: vec![Problem {
+                line: e.span().map(|s| line_of(text, s.start)),
+                message: e.message().trim().to_string(),
+            }],
+        })?;
+        Map::from_spec(spec, text).map_err(|problems| MapError {
+            file: file.to_path_buf(),
+            problems,
+        })
+    }
+
+    /// Validates a spec; `text` is the file it came from, for line numbers.
+    /// Returns every problem found, not only the first.
+    pub fn from_spec(spec: MapSpec, text: &str) -> Result<Map, Vec<Problem>> {
+        let mut v = Validator {
+            text,
+            problems: Vec::new(),
+        };
+        let rules_line = line_of(text, spec.rules.span().start);
+        let rules = spec.rules.into_inner();
+        let route_points = v.rules(&rules, rules_line);
+
+        let mut city_index: HashMap<&str, CityId> = HashMap::new();
+        if spec.cities.len() > CitySet::CAPACITY {
+            v.problem(
+                None,
+                format!(
+                    "{} cities, more than the {} a city set holds",
+                    spec.cities.len(),
+                    CitySet::CAPACITY
+                ),
+            );
+        }
+        for (i, c) in spec.cities.iter().enumerate() {
+            let line = v.line(c.span().start);
+            if city_index
+                .insert(c.get_ref().name.as_str(), CityId(i as u8))
+                .is_some()
+            {
+                v.problem(Some(line), format!("duplicate city {:?}", c.get_ref().name));
+            }
+        }
+        let cities: Vec<City> = spec
+            .cities
+            .iter()
+            .map(|c| City {
+                name: c.get_ref().name.clone(),
+                x: c.get_ref().x,
+                y: c.get_ref().y,
+            })
+            .collect();
+
+        if spec.routes.len() > RouteSet::CAPACITY {
+            v.problem(
+                None,
+                format!(
+                    "{} routes, more than the {} a route set holds",
+                    spec.routes.len(),
+                    RouteSet::CAPACITY
+                ),
+            );
+        }
+        let mut routes = Vec::with_capacity(spec.routes.len());
+        let mut doubles: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (i, r) in spec.routes.iter().enumerate() {
+            let line = v.line(r.span().start);
+            let s = r.get_ref();
+            let a = v.city(&city_index, &s.a, line, "route");
+            let b = v.city(&city_index, &s.b, line, "route");
+            if s.a == s.b {
+                v.problem(Some(line), format!("route joins {:?} to itself", s.a));
+            }
+            let color = match s.color.as_str() {
+                "gray" => None,
+                name => match Card::from_name(name).filter(|c| !c.is_loco()) {
+                    Some(c) => Some(c),
+                    None => {
+                        v.problem(
+                            Some(line),
+                            format!("unknown route colour {name:?} (a card colour or gray)"),
+                        );
+                        None
+                    }
+                },
+            };
+            if s.length == 0 || usize::from(s.length) > MAX_ROUTE_LENGTH {
+                v.problem(
+                    Some(line),
+                    format!(
+                        "route length {} is outside 1..={MAX_ROUTE_LENGTH}",
+                        s.length
+                    ),
+                );
+            } else if route_points[usize::from(s.length)] == 0 {
+                v.problem(
+                    Some(line),
+                    format!(
+                        "route length {} is missing from rules.route_points",
+                        s.length
+                    ),
+                );
+            }
+            if s.ferry_locos > s.length {
+                v.problem(
+                    Some(line),
+                    format!(
+                        "{} ferry locomotives on a route of length {}",
+                        s.ferry_locos, s.length
+                    ),
+                );
+            }
+            if let Some(id) = s.double {
+                doubles.entry(id).or_default().push(i);
+            }
+            routes.push(Route {
+                a: a.unwrap_or(CityId(0)),
+                b: b.unwrap_or(CityId(0)),
+                length: s.length,
+                color,
+                ferry_locos: s.ferry_locos,
+                tunnel: s.tunnel,
+                mountains: s.mountains,
+                twin: None,
+                any_cards: s.any_cards,
+            });
+        }
+        let mut double_ids: Vec<_> = doubles.into_iter().collect();
+        double_ids.sort();
+        for (id, members) in double_ids {
+            let line = v.line(spec.routes[members[0]].span().start);
+            if members.len() != 2 {
+                v.problem(
+                    Some(line),
+                    format!("double route {id} has {} tracks, expected 2", members.len()),
+                );
+                continue;
+            }
+            let (x, y) = (routes[members[0]], routes[members[1]]);
+            let same = (x.a == y.a && x.b == y.b) || (x.a == y.b && x.b == y.a);
+            if !same {
+                let l2 = v.line(spec.routes[members[1]].span().start);
+                v.problem(Some(l2), format!("double route {id}: its twins do not join the same cities (see line {line})"));
+            }
+            routes[members[0]].twin = Some(RouteId(members[1] as u8));
+            routes[members[1]].twin = Some(RouteId(members[0] as u8));
+        }
+
+        if spec.tickets.len() > TicketSet::CAPACITY {
+            v.problem(
+                None,
+                format!(
+                    "{} tickets, more than the {} a ticket set holds",
+                    spec.tickets.len(),
+                    TicketSet::CAPACITY
+                ),
+            );
+        }
+        let components = components(cities.len(), &routes);
+        let mut tickets = Vec::with_capacity(spec.tickets.len());
+        for t in &spec.tickets {
+            let line = v.line(t.span().start);
+            let s = t.get_ref();
+            let a = v.city(&city_index, &s.a, line, "ticket");
+            let b = v.city(&city_index, &s.b, line, "ticket");
+            if s.points == 0 {
+                v.problem(Some(line), "ticket worth 0 points".to_string());
+            }
+            if let (Some(a), Some(b)) = (a, b) {
+                if a == b {
+                    v.problem(Some(line), format!("ticket joins {:?} to itself", s.a));
+                } else if components[a.index()] != components[b.index()] {
+                    v.problem(
+                        Some(line),
+                        format!(
+                            "ticket cities {:?} and {:?} are not connected by any routes",
+                            s.a, s.b
+                        ),
+                    );
+                }
+            }
+            tickets.push(Ticket {
+                a: a.unwrap_or(CityId(0)),
+                b: b.unwrap_or(CityId(0)),
+                points: s.points,
+                kind: s.kind,
+            });
+        }
+        let count = |kind| tickets.iter().filter(|t| t.kind == kind).count();
+        let max_players = usize::from(rules.players[1]);
+        let long_needed = usize::from(rules.setup_tickets.long) * max_players;
+        if count(TicketKind::Long) < long_needed {
+            v.problem(Some(rules_line), format!(
+                "rules.setup_tickets deals {} long tickets to each of up to {max_players} players, but the map has {}",
+                rules.setup_tickets.long, count(TicketKind::Long)));
+        }
+        let normal_needed = usize::from(rules.setup_tickets.deal) * max_players;
+        if count(TicketKind::Normal) < normal_needed {
+            v.problem(Some(rules_line), format!(
+                "rules.setup_tickets deals {} tickets to each of up to {max_players} players, but the map has {} normal tickets",
+                rules.setup_tickets.deal, count(TicketKind::Normal)));
+        }
+
+        if !v.problems.is_empty() {
+            return Err(v.problems);
+        }
+        Ok(Map::precompute(
+            spec.name,
+            spec.title,
+            spec.provisional,
+            rules,
+            route_points,
+            cities,
+            routes,
+            tickets,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn precompute(
+        name: String,
+        title: String,
+        provisional: bool,
+        rules: Rules,
+        route_points: [u8; MAX_ROUTE_LENGTH + 1],
+        cities: Vec<City>,
+        routes: Vec<Route>,
+        tickets: Vec<Ticket>,
+    ) -> Map {
+        let mut city_routes = vec![RouteSet::EMPTY; cities.len()];
+        let mut special_routes = RouteSet::EMPTY;
+        let mut plain_by_class = [[RouteSet::EMPTY; MAX_ROUTE_LENGTH + 1]; 9];
+        let max_trains = usize::from(rules.trains);
+        let mut needs_more_than = vec![RouteSet::EMPTY; max_trains + 1];
+        for (i, r) in routes.iter().enumerate() {
+            let id = RouteId(i as u8);
+            city_routes[r.a.index()].insert(id);
+            city_routes[r.b.index()].insert(id);
+            if r.is_special() {
+                special_routes.insert(id);
+            } else {
+                let slot = r.color.map_or(8, Card::index);
+                plain_by_class[slot][usize::from(r.length)].insert(id);
+            }
+            for (t, set) in needs_more_than.iter_mut().enumerate() {
+                if usize::from(r.trains_needed()) > t {
+                    set.insert(id);
+                }
+            }
+        }
+        let select = |kind| {
+            tickets
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.kind == kind)
+                .map(|(i, _)| TicketId(i as u8))
+                .collect()
+        };
+        Map {
+            normal_tickets: select(TicketKind::Normal),
+            long_tickets: select(TicketKind::Long),
+            all_routes: RouteSet::first(routes.len()),
+            name,
+            title,
+            provisional,
+            rules,
+            cities,
+            routes,
+            tickets,
+            route_points,
+            city_routes,
+            special_routes,
+            plain_by_class,
+            needs_more_than,
+        }
+    }
+
+    /// The cities, indexed by [`CityId`].
+    #[must_use]
+    pub fn cities(&self) -> &[City] {
+        &self.cities
+    }
+
+    /// The routes, indexed by [`RouteId`].
+    #[must_use]
+    pub fn routes(&self) -> &[Route] {
+        &self.routes
+    }
+
+    /// The tickets, indexed by [`TicketId`].
+    #[must_use]
+    pub fn tickets(&self) -> &[Ticket] {
+        &self.tickets
+    }
+
+    /// One route.
+    #[must_use]
+    pub fn route(&self, id: RouteId) -> &Route {
+        &self.routes[id.index()]
+    }
+
+    /// One ticket.
+    #[must_use]
+    pub fn ticket(&self, id: TicketId) -> &Ticket {
+        &self.tickets[id.index()]
+    }
+
+    /// One city's name.
+    #[must_use]
+    pub fn city_name(&self, id: CityId) -> &str {
+        &self.cities[id.index()].name
+    }
+
+    /// Points a route of this length scores when claimed (mountain points not included).
+    #[must_use]
+    pub fn route_points(&self, length: u8) -> u8 {
+        self.route_points[usize::from(length)]
+    }
+
+    /// All routes that touch a city.
+    #[must_use]
+    pub fn routes_at(&self, city: CityId) -> RouteSet {
+        self.city_routes[city.index()]
+    }
+
+    /// Every route of the map.
+    #[must_use]
+    pub fn all_routes(&self) -> RouteSet {
+        self.all_routes
+    }
+
+    /// Routes with ferry symbols, tunnels or card substitutes: paid for one by one.
+    #[must_use]
+    pub fn special_routes(&self) -> RouteSet {
+        self.special_routes
+    }
+
+    /// Plain routes of a colour slot (0..8 = [`Card::COLORS`], 8 = gray) and length.
+    #[must_use]
+    pub fn plain_routes(&self, slot: usize, length: usize) -> RouteSet {
+        self.plain_by_class[slot][length]
+    }
+
+    /// Routes that need more than `trains` trains to claim.
+    #[must_use]
+    pub fn routes_needing_more_than(&self, trains: u8) -> RouteSet {
+        self.needs_more_than[usize::from(trains).min(self.needs_more_than.len() - 1)]
+    }
+
+    /// The normal tickets (the draw deck).
+    #[must_use]
+    pub fn normal_tickets(&self) -> TicketSet {
+        self.normal_tickets
+    }
+
+    /// The long tickets (dealt at setup only).
+    #[must_use]
+    pub fn long_tickets(&self) -> TicketSet {
+        self.long_tickets
+    }
+
+    /// Number of double routes (pairs of twins).
+    #[must_use]
+    pub fn double_count(&self) -> usize {
+        self.routes.iter().filter(|r| r.twin.is_some()).count() / 2
+    }
+
+    /// A one-line summary: cities, routes, total length, tickets, doubles.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let total: u32 = self.routes.iter().map(|r| u32::from(r.length)).sum();
+        format!(
+            "{}: {} cities, {} routes (total length {}), {} tickets, {} double routes{}",
+            self.name,
+            self.cities.len(),
+            self.routes.len(),
+            total,
+            self.tickets.len(),
+            self.double_count(),
+            if self.provisional {
+                " [provisional data]"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// Every problem found in one map file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapError {
+    /// The file.
+    pub file: PathBuf,
+    /// The problems, in file order where lines are known.
+    pub problems: Vec<Problem>,
+}
+
+/// One problem in a map file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// 1-based line, when it can be told.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display();
+        if let [p] = self.problems.as_slice() {
+            return match p.line {
+                Some(l) => write!(f, "{file}:{l}: {}", p.message),
+                None => write!(f, "{file}: {}", p.message),
+            };
+        }
+        write!(f, "{file}: {} problems", self.problems.len())?;
+        for p in &self.problems {
+            match p.line {
+                Some(l) => write!(f, "\n  {file}:{l}: {}", p.message)?,
+                None => write!(f, "\n  {file}: {}", p.message)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MapError {}
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Connected-component label of every city over all routes.
+fn components(cities: usize, routes: &[Route]) -> Vec<usize> {
+    let mut label: Vec<usize> = (0..cities).collect();
+    fn find(label: &mut [usize], mut x: usize) -> usize {
+        while label[x] != x {
+            label[x] = label[label[x]];
+            x = label[x];
+        }
+        x
+    }
+    for r in routes {
+        let (a, b) = (find(&mut label, r.a.index()), find(&mut label, r.b.index()));
+        label[a] = b;
+    }
+    (0..cities).map(|c| find(&mut label, c)).collect()
+}
+
+struct Validator<'t> {
+    text: &'t str,
+    problems: Vec<Problem>,
+}
+
+impl Validator<'_> {
+    fn line(&self, offset: usize) -> usize {
+        line_of(self.text, offset)
+    }
+
+    fn problem(&mut self, line: Option<usize>, message: String) {
+        self.problems.push(Problem { line, message });
+    }
+
+    fn city(
+        &mut self,
+        index: &HashMap<&str, CityId>,
+        name: &str,
+        line: usize,
+        what: &str,
+    ) -> Option<CityId> {
+        let id = index.get(name).copied();
+        if id.is_none() {
+            self.problem(Some(line), format!("{what} names unknown city {name:?}"));
+        }
+        id
+    }
+
+    /// Checks the rule set; returns the route scoring table by length.
+    fn rules(&mut self, r: &Rules, line: usize) -> [u8; MAX_ROUTE_LENGTH + 1] {
+        let l = Some(line);
+        let [lo, hi] = r.players;
+        if lo < 2 || lo > hi || usize::from(hi) > MAX_SEATS {
+            self.problem(
+                l,
+                format!("rules.players [{lo}, {hi}] must satisfy 2 <= min <= max <= {MAX_SEATS}"),
+            );
+        }
+        if r.trains == 0 || r.trains > 60 {
+            self.problem(l, format!("rules.trains {} is outside 1..=60", r.trains));
+        }
+        if r.turn_cap == 0 {
+            self.problem(l, "rules.turn_cap must be at least 1".to_string());
+        }
+        let mut points = [0u8; MAX_ROUTE_LENGTH + 1];
+        for &[len, pts] in &r.route_points {
+            if len == 0 || usize::from(len) > MAX_ROUTE_LENGTH {
+                self.problem(
+                    l,
+                    format!("rules.route_points: length {len} is outside 1..={MAX_ROUTE_LENGTH}"),
+                );
+            } else if points[usize::from(len)] != 0 {
+                self.problem(l, format!("rules.route_points: length {len} listed twice"));
+            } else {
+                points[usize::from(len)] = pts;
+            }
+        }
+        let deck = r.deck.counts().total();
+        let dealt = u32::from(r.starting_hand) * u32::from(hi) + 5;
+        if deck < dealt {
+            self.problem(
+                l,
+                format!("rules.deck has {deck} cards, fewer than the {dealt} dealt at setup"),
+            );
+        }
+        for (name, deal) in [
+            ("setup_tickets", r.setup_tickets),
+            ("draw_tickets", r.draw_tickets),
+        ] {
+            if usize::from(deal.offered()) > MAX_OFFER || deal.offered() == 0 {
+                self.problem(
+                    l,
+                    format!(
+                        "rules.{name} offers {} tickets; 1..={MAX_OFFER} allowed",
+                        deal.offered()
+                    ),
+                );
+            }
+            if deal.keep > deal.offered() {
+                self.problem(
+                    l,
+                    format!(
+                        "rules.{name}: keep {} exceeds the {} offered",
+                        deal.keep,
+                        deal.offered()
+                    ),
+                );
+            }
+        }
+        if r.draw_tickets.long != 0 {
+            self.problem(
+                l,
+                "rules.draw_tickets: long tickets are dealt at setup only".to_string(),
+            );
+        }
+        points
+    }
+}

@@ -1,0 +1,365 @@
+//! What a claim may be paid with: checking a payment, and enumerating the canonical ones.
+//!
+//! A payment is the [`CardCounts`] laid down. Canonical payments are "cards of one colour
+//! plus locomotives"; they are what [`crate::LegalActions`] generates. [`is_valid_payment`]
+//! also accepts the substitutes some maps allow (any N cards for one required locomotive,
+//! any N cards for one colour card).
+
+use crate::card::{Card, CardCounts};
+use crate::map::Route;
+use crate::rules::{LocoUse, Rules};
+
+/// Whether locomotives may fill the colour spaces of `route` under `rules`.
+#[must_use]
+pub fn locos_on_color_spaces(route: &Route, rules: &Rules) -> bool {
+    rules.locos == LocoUse::Wild || route.ferry_locos > 0 || route.tunnel
+}
+
+/// Whether `pay` is a complete, exact payment for `route` (the tunnel surcharge aside).
+#[must_use]
+pub fn is_valid_payment(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
+    let colors: &[Card] = match route.color {
+        Some(c) => &[c][..],
+        None => &Card::COLORS[..],
+    };
+    colors.iter().any(|&c| pays_in_color(route, pay, c, rules))
+}
+
+/// Whether `pay` pays `route` with `color` on its colour spaces.
+fn pays_in_color(route: &Route, pay: &CardCounts, color: Card, rules: &Rules) -> bool {
+    let total = pay.total();
+    let length = u32::from(route.length);
+    let ferry = u32::from(route.ferry_locos);
+    let locos = u32::from(pay[Card::Loco]);
+    let in_color = u32::from(pay[color]);
+    let loco_sub = u32::from(rules.ferry_substitute);
+    let any_sub = u32::from(route.any_cards);
+    let wild = locos_on_color_spaces(route, rules);
+    // Choose how many locomotive spaces (s_f) and colour spaces (s_c) are filled by
+    // substitute groups; every other card must sit directly on a space.
+    let max_sf = if loco_sub > 0 { ferry } else { 0 };
+    let max_sc = if any_sub > 0 { length - ferry } else { 0 };
+    for s_f in 0..=max_sf {
+        for s_c in 0..=max_sc {
+            let direct_locos = ferry - s_f;
+            let color_spaces = length - ferry - s_c;
+            if total != direct_locos + color_spaces + loco_sub * s_f + any_sub * s_c {
+                continue;
+            }
+            if locos < direct_locos {
+                continue;
+            }
+            let spare_locos = if wild { locos - direct_locos } else { 0 };
+            if in_color + spare_locos < color_spaces {
+                continue;
+            }
+            // Cards not placed directly form the substitute groups, any kind allowed; with
+            // no substitutes every card must be placed, so other colours are not allowed.
+            let other = total - in_color - locos;
+            if s_f == 0 && s_c == 0 && other > 0 {
+                continue;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// How many canonical payments of `route` with `color` on the colour spaces `hand` allows,
+/// all-locomotive payments excluded (see [`all_loco_payment`]).
+#[must_use]
+pub fn color_payment_count(route: &Route, color: Card, hand: &CardCounts, rules: &Rules) -> u32 {
+    match loco_range(route, color, hand, rules) {
+        Some((lo, hi)) => u32::from(hi - lo + 1),
+        None => 0,
+    }
+}
+
+/// The `k`-th canonical payment in `color` (locomotives ascending); `k` must be below
+/// [`color_payment_count`].
+#[must_use]
+pub fn color_payment(
+    route: &Route,
+    color: Card,
+    hand: &CardCounts,
+    rules: &Rules,
+    k: u32,
+) -> CardCounts {
+    let (lo, _) =
+        loco_range(route, color, hand, rules).expect("color_payment: no payment in this colour");
+    let locos = lo + k as u8;
+    CardCounts::of(color, route.length - locos).with(Card::Loco, locos)
+}
+
+/// The payment entirely in locomotives, if the hand and rules allow it.
+#[must_use]
+pub fn all_loco_payment(route: &Route, hand: &CardCounts, rules: &Rules) -> Option<CardCounts> {
+    let allowed = locos_on_color_spaces(route, rules) || route.ferry_locos == route.length;
+    (allowed && hand[Card::Loco] >= route.length).then(|| CardCounts::of(Card::Loco, route.length))
+}
+
+/// The colours a route may be paid in: its own, or all eight for gray.
+#[must_use]
+pub fn route_colors(route: &Route) -> &'static [Card] {
+    match route.color {
+        Some(c) => std::slice::from_ref(&Card::COLORS[c.index()]),
+        None => &Card::COLORS,
+    }
+}
+
+/// Number of canonical payments for `route` with this hand: every colour, then all-locomotive.
+#[must_use]
+pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
+    let colored: u32 = route_colors(route)
+        .iter()
+        .map(|&c| color_payment_count(route, c, hand, rules))
+        .sum();
+    colored + u32::from(all_loco_payment(route, hand, rules).is_some())
+}
+
+/// The `k`-th canonical payment, in the order of [`payment_count`].
+#[must_use]
+pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, mut k: u32) -> CardCounts {
+    for &c in route_colors(route) {
+        let n = color_payment_count(route, c, hand, rules);
+        if k < n {
+            return color_payment(route, c, hand, rules, k);
+        }
+        k -= n;
+    }
+    all_loco_payment(route, hand, rules).expect("nth_payment: index beyond the payments")
+}
+
+/// Locomotive counts (inclusive) of canonical payments using at least one `color` card.
+fn loco_range(route: &Route, color: Card, hand: &CardCounts, rules: &Rules) -> Option<(u8, u8)> {
+    let length = route.length;
+    if route.ferry_locos >= length {
+        return None;
+    }
+    let hi = if locos_on_color_spaces(route, rules) {
+        hand[Card::Loco].min(length - 1)
+    } else {
+        route.ferry_locos
+    };
+    let lo = route.ferry_locos.max(length.saturating_sub(hand[color]));
+    (lo <= hi && hand[Card::Loco] >= lo).then_some((lo, hi))
+}
+
+/// The colour whose revealed cards raise a tunnel's cost: the colour laid, or `None` when
+/// only locomotives were laid (then only locomotives count).
+#[must_use]
+pub fn tunnel_color(laid: &CardCounts) -> Option<Card> {
+    laid.single_color()
+}
+
+/// Whether `extra` settles a tunnel surcharge of `due` cards after laying `laid`.
+#[must_use]
+pub fn is_valid_surcharge(laid: &CardCounts, extra: &CardCounts, due: u8) -> bool {
+    let allowed_color = tunnel_color(laid);
+    let fits = extra
+        .iter()
+        .all(|(c, _)| c.is_loco() || Some(c) == allowed_color);
+    fits && extra.total() == u32::from(due)
+}
+
+/// Canonical surcharge payments the hand allows: colour cards first, locomotives ascending.
+#[must_use]
+pub fn surcharge_count(laid: &CardCounts, hand: &CardCounts, due: u8) -> u32 {
+    surcharge_range(laid, hand, due).map_or(0, |(lo, hi)| u32::from(hi - lo + 1))
+}
+
+/// The `k`-th canonical surcharge payment (locomotives ascending).
+#[must_use]
+pub fn nth_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, k: u32) -> CardCounts {
+    let (lo, _) = surcharge_range(laid, hand, due).expect("nth_surcharge: cannot pay");
+    let locos = lo + k as u8;
+    match tunnel_color(laid) {
+        Some(c) => CardCounts::of(c, due - locos).with(Card::Loco, locos),
+        None => CardCounts::of(Card::Loco, locos),
+    }
+}
+
+fn surcharge_range(laid: &CardCounts, hand: &CardCounts, due: u8) -> Option<(u8, u8)> {
+    let in_color = tunnel_color(laid).map_or(0, |c| hand[c]);
+    let lo = due.saturating_sub(in_color);
+    let hi = due.min(hand[Card::Loco]);
+    (lo <= hi).then_some((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::CityId;
+    use crate::rules::{DeckSpec, Returned, TicketDeal};
+
+    fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
+        let deal = TicketDeal {
+            deal: 3,
+            long: 0,
+            keep: 1,
+            returned: Returned::Bottom,
+        };
+        Rules {
+            players: [2, 5],
+            trains: 45,
+            end_trains: 2,
+            turn_cap: 1000,
+            starting_hand: 4,
+            route_points: vec![[1, 1]],
+            deck: DeckSpec {
+                per_color: 12,
+                locos: 14,
+            },
+            locos,
+            face_up_loco_ends_draw: true,
+            loco_reset: true,
+            ferry_substitute,
+            doubles_both_from: 4,
+            mountain_points: 0,
+            setup_tickets: deal,
+            draw_tickets: deal,
+            bonuses: vec![],
+            tie_break: vec![],
+        }
+    }
+
+    fn route(length: u8, color: Option<Card>, ferry_locos: u8, any_cards: u8) -> Route {
+        Route {
+            a: CityId(0),
+            b: CityId(1),
+            length,
+            color,
+            ferry_locos,
+            tunnel: false,
+            mountains: 0,
+            twin: None,
+            any_cards,
+        }
+    }
+
+    #[test]
+    fn wild_locos_count_and_enumerate() {
+        let r = rules(LocoUse::Wild, 0);
+        let red3 = route(3, Some(Card::Red), 0, 0);
+        let hand = CardCounts::of(Card::Red, 2)
+            .with(Card::Loco, 3)
+            .with(Card::Blue, 5);
+        // 2 red + 1 loco, 1 red + 2 loco, and 3 loco.
+        assert_eq!(payment_count(&red3, &hand, &r), 3);
+        let all: Vec<_> = (0..3).map(|k| nth_payment(&red3, &hand, &r, k)).collect();
+        assert_eq!(all[0], CardCounts::of(Card::Red, 2).with(Card::Loco, 1));
+        assert_eq!(all[2], CardCounts::of(Card::Loco, 3));
+        for p in &all {
+            assert!(is_valid_payment(&red3, p, &r));
+        }
+        assert!(!is_valid_payment(&red3, &CardCounts::of(Card::Blue, 3), &r));
+        assert!(
+            !is_valid_payment(&red3, &CardCounts::of(Card::Red, 2), &r),
+            "short payment"
+        );
+        assert!(
+            !is_valid_payment(&red3, &CardCounts::of(Card::Red, 4), &r),
+            "overpayment"
+        );
+    }
+
+    #[test]
+    fn restricted_locos_refused_on_ordinary_routes() {
+        let r = rules(LocoUse::FerriesAndTunnels, 3);
+        let gray2 = route(2, None, 0, 0);
+        assert!(!is_valid_payment(
+            &gray2,
+            &CardCounts::of(Card::Green, 1).with(Card::Loco, 1),
+            &r
+        ));
+        assert!(!is_valid_payment(
+            &gray2,
+            &CardCounts::of(Card::Loco, 2),
+            &r
+        ));
+        assert!(is_valid_payment(
+            &gray2,
+            &CardCounts::of(Card::Green, 2),
+            &r
+        ));
+        let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 4);
+        assert_eq!(payment_count(&gray2, &hand, &r), 0);
+    }
+
+    #[test]
+    fn ferry_needs_its_locomotives_or_three_for_one() {
+        let r = rules(LocoUse::FerriesAndTunnels, 3);
+        let ferry = route(3, Some(Card::Orange), 1, 0);
+        assert!(is_valid_payment(
+            &ferry,
+            &CardCounts::of(Card::Orange, 2).with(Card::Loco, 1),
+            &r
+        ));
+        assert!(!is_valid_payment(
+            &ferry,
+            &CardCounts::of(Card::Orange, 3),
+            &r
+        ));
+        // 2 orange + any 3 cards for the locomotive.
+        assert!(is_valid_payment(
+            &ferry,
+            &CardCounts::of(Card::Orange, 2)
+                .with(Card::Red, 2)
+                .with(Card::Blue, 1),
+            &r
+        ));
+        // Extra locomotives stand in for colour cards.
+        assert!(is_valid_payment(
+            &ferry,
+            &CardCounts::of(Card::Orange, 1).with(Card::Loco, 2),
+            &r
+        ));
+        let wild = rules(LocoUse::Wild, 0);
+        assert!(!is_valid_payment(
+            &ferry,
+            &CardCounts::of(Card::Orange, 2).with(Card::Red, 3),
+            &wild
+        ));
+    }
+
+    #[test]
+    fn any_four_cards_for_one_on_the_nine_route() {
+        let r = rules(LocoUse::FerriesAndTunnels, 3);
+        let nine = route(9, None, 0, 4);
+        // 7 green + 8 others.
+        let pay = CardCounts::of(Card::Green, 7)
+            .with(Card::Red, 5)
+            .with(Card::Loco, 3);
+        assert!(is_valid_payment(&nine, &pay, &r));
+        assert!(is_valid_payment(&nine, &CardCounts::of(Card::Green, 9), &r));
+        assert!(!is_valid_payment(
+            &nine,
+            &CardCounts::of(Card::Green, 7).with(Card::Red, 7),
+            &r
+        ));
+    }
+
+    #[test]
+    fn surcharge_only_in_laid_colour_or_locos() {
+        let laid = CardCounts::of(Card::Green, 2);
+        assert!(is_valid_surcharge(
+            &laid,
+            &CardCounts::of(Card::Green, 1),
+            1
+        ));
+        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Loco, 1), 1));
+        assert!(!is_valid_surcharge(&laid, &CardCounts::of(Card::Red, 1), 1));
+        let all_locos = CardCounts::of(Card::Loco, 2);
+        assert!(!is_valid_surcharge(
+            &all_locos,
+            &CardCounts::of(Card::Green, 1),
+            1
+        ));
+        let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 1);
+        assert_eq!(surcharge_count(&laid, &hand, 2), 1);
+        assert_eq!(
+            nth_surcharge(&laid, &hand, 2, 0),
+            CardCounts::of(Card::Green, 1).with(Card::Loco, 1)
+        );
+    }
+}

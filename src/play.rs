@@ -1,0 +1,349 @@
+//! Applying actions: every action is checked against the state first, so an illegal one is
+//! refused and leaves the state untouched.
+
+use std::fmt;
+
+use crate::action::{Action, EndReason, Event, EventSink, Phase};
+use crate::card::{Card, CardCounts};
+use crate::ids::{RouteId, Seat};
+use crate::legal::LegalActions;
+use crate::payment;
+use crate::rules::Returned;
+use crate::state::{GameState, MARKET_SLOTS};
+use crate::tickets::TicketOffer;
+
+/// An action the rules do not allow now, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    /// The refused action.
+    pub action: Action,
+    /// The seat that tried it.
+    pub seat: Seat,
+    /// Why it was refused.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "seat {} cannot play {:?}: {}",
+            self.seat.0, self.action, self.reason
+        )
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+impl GameState<'_> {
+    /// The legal actions of the seat to move.
+    #[must_use]
+    pub fn legal_actions(&self) -> LegalActions<'_> {
+        LegalActions::new(self)
+    }
+
+    /// Applies an action of the seat to move, or refuses it and leaves the state untouched.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_recorded(action, &mut ())
+    }
+
+    /// [`GameState::apply`], reporting the decision and the chance outcomes it causes to `sink`.
+    pub fn apply_recorded(
+        &mut self,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), IllegalAction> {
+        let seat = self.to_move;
+        self.check(action).map_err(|reason| IllegalAction {
+            action,
+            seat,
+            reason,
+        })?;
+        sink.event(Event::Decision {
+            seat: seat.0,
+            action,
+        });
+        self.perform(action, sink);
+        Ok(())
+    }
+
+    /// Whether `action` is legal for the seat to move; the reason when it is not.
+    pub fn check(&self, action: Action) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let rules = &self.map.rules;
+        match (self.phase, action) {
+            (Phase::Over(_), _) => Err("the game is over"),
+            (Phase::SetupKeep, Action::Keep(mask)) => {
+                check_keep(&self.offers[s], mask, rules.setup_tickets.keep)
+            }
+            (Phase::KeepTickets, Action::Keep(mask)) => {
+                check_keep(&self.offers[s], mask, rules.draw_tickets.keep)
+            }
+            (Phase::Turn, Action::Pass) => {
+                let legal = self.legal_actions();
+                if legal.len() == 1 && legal.get(0) == Action::Pass {
+                    Ok(())
+                } else {
+                    Err("passing is allowed only with no other legal action")
+                }
+            }
+            (Phase::Turn, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
+                Some(Some(_)) => Ok(()),
+                Some(None) => Err("that market slot is empty"),
+                None => Err("no such market slot"),
+            },
+            (Phase::SecondCard, Action::TakeFaceUp(slot)) => {
+                match self.market.get(usize::from(slot)) {
+                    Some(Some(Card::Loco)) if rules.face_up_loco_ends_draw => {
+                        Err("a face-up locomotive may not be taken as the second card")
+                    }
+                    Some(Some(_)) => Ok(()),
+                    Some(None) => Err("that market slot is empty"),
+                    None => Err("no such market slot"),
+                }
+            }
+            (Phase::Turn | Phase::SecondCard, Action::DrawBlind) => {
+                if self.can_draw_blind() {
+                    Ok(())
+                } else {
+                    Err("deck and discard pile are empty")
+                }
+            }
+            (Phase::Turn, Action::DrawTickets) => {
+                if self.ticket_deck.is_empty() {
+                    Err("the ticket deck is empty")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::Claim { route, pay }) => self.check_claim(route, &pay),
+            (Phase::Tunnel { laid, due, .. }, Action::TunnelPay(extra)) => {
+                if !self.hands[s].contains(&extra) {
+                    Err("the hand does not hold the surcharge cards")
+                } else if !payment::is_valid_surcharge(&laid, &extra, due) {
+                    Err("the surcharge must be exactly the cards due, in the laid colour or locomotives")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Tunnel { .. }, Action::TunnelBack) => Ok(()),
+            _ => Err("not allowed in this phase"),
+        }
+    }
+
+    fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if self.claimed.contains(route) {
+            return Err("the route is already claimed");
+        }
+        if self.closed[s].contains(route) {
+            return Err("the other track of this double route is closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() {
+            return Err("not enough trains left");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !payment::is_valid_payment(r, pay, &self.map.rules) {
+            return Err("the payment does not fit the route");
+        }
+        Ok(())
+    }
+
+    fn perform(&mut self, action: Action, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        let s = seat.index();
+        if action != Action::Pass && !matches!(self.phase, Phase::SetupKeep) {
+            self.passes = 0;
+        }
+        match (self.phase, action) {
+            (Phase::SetupKeep, Action::Keep(mask)) => {
+                self.keep_offer(seat, mask, self.map.rules.setup_tickets.returned);
+                if s + 1 < self.players() {
+                    self.to_move = Seat(seat.0 + 1);
+                } else {
+                    self.to_move = Seat(0);
+                    self.phase = Phase::Turn;
+                }
+            }
+            (Phase::KeepTickets, Action::Keep(mask)) => {
+                self.keep_offer(seat, mask, self.map.rules.draw_tickets.returned);
+                self.end_turn(sink);
+            }
+            (Phase::Turn | Phase::SecondCard, Action::TakeFaceUp(slot)) => {
+                let first = self.phase == Phase::Turn;
+                let card = self.market[usize::from(slot)].take().expect("checked");
+                self.hands[s][card] += 1;
+                self.known[s][card] += 1;
+                self.refill_market(sink);
+                let whole_draw = card.is_loco() && self.map.rules.face_up_loco_ends_draw;
+                self.after_card(first && !whole_draw, sink);
+            }
+            (Phase::Turn | Phase::SecondCard, Action::DrawBlind) => {
+                let first = self.phase == Phase::Turn;
+                let card = self.draw_card(sink).expect("checked");
+                self.hands[s][card] += 1;
+                sink.event(Event::Blind { seat: seat.0, card });
+                self.after_card(first, sink);
+            }
+            (Phase::Turn, Action::DrawTickets) => {
+                let mut offer = TicketOffer::EMPTY;
+                for _ in 0..self.map.rules.draw_tickets.deal {
+                    if let Some(t) = self.ticket_deck.draw() {
+                        offer.push(t);
+                    }
+                }
+                self.offers[s] = offer;
+                sink.event(Event::Offer {
+                    seat: seat.0,
+                    offer,
+                });
+                self.phase = Phase::KeepTickets;
+            }
+            (Phase::Turn, Action::Claim { route, pay }) => {
+                self.hands[s].remove(&pay);
+                if self.map.route(route).tunnel {
+                    self.reveal_for_tunnel(route, pay, sink);
+                } else {
+                    self.complete_claim(seat, route, &pay);
+                    self.end_turn(sink);
+                }
+            }
+            (Phase::Tunnel { route, laid, .. }, Action::TunnelPay(extra)) => {
+                self.hands[s].remove(&extra);
+                let mut paid = laid;
+                paid.add(&extra);
+                self.complete_claim(seat, route, &paid);
+                self.end_turn(sink);
+            }
+            (Phase::Tunnel { laid, .. }, Action::TunnelBack) => {
+                self.hands[s].add(&laid);
+                // Everyone saw the laid cards go back; what was known before is still there.
+                for (c, n) in laid.iter() {
+                    self.known[s][c] = self.known[s][c].max(n);
+                }
+                self.end_turn(sink);
+            }
+            (Phase::Turn, Action::Pass) => {
+                self.passes += 1;
+                self.end_turn(sink);
+            }
+            _ => unreachable!("checked before performing"),
+        }
+    }
+
+    /// After the first or second card of a draw: ask for a second card if one may and can
+    /// be taken, otherwise end the turn.
+    fn after_card(&mut self, second_allowed: bool, sink: &mut impl EventSink) {
+        if second_allowed {
+            self.phase = Phase::SecondCard;
+            if !self.legal_actions().is_empty() {
+                return;
+            }
+        }
+        self.end_turn(sink);
+    }
+
+    fn keep_offer(&mut self, seat: Seat, mask: u8, returned: Returned) {
+        let s = seat.index();
+        let offer = self.offers[s];
+        for (i, &t) in offer.tickets().iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                self.tickets[s].insert(t);
+            } else if returned == Returned::Bottom
+                && self.map.ticket(t).kind == crate::map::TicketKind::Normal
+            {
+                self.ticket_deck.push_bottom(t);
+            }
+        }
+        self.offers[s] = TicketOffer::EMPTY;
+    }
+
+    fn reveal_for_tunnel(&mut self, route: RouteId, laid: CardCounts, sink: &mut impl EventSink) {
+        let color = payment::tunnel_color(&laid);
+        let mut due = 0;
+        for i in 0..3 {
+            let card = self.draw_card(sink);
+            self.revealed[i] = card;
+            if let Some(c) = card {
+                if c.is_loco() || Some(c) == color {
+                    due += 1;
+                }
+            }
+        }
+        sink.event(Event::Revealed {
+            cards: self.revealed,
+        });
+        self.phase = Phase::Tunnel { route, laid, due };
+    }
+
+    fn complete_claim(&mut self, seat: Seat, route: RouteId, paid: &CardCounts) {
+        let s = seat.index();
+        let r = *self.map.route(route);
+        self.discard.add(paid);
+        for (c, n) in paid.iter() {
+            self.known[s][c] = self.known[s][c].saturating_sub(n);
+        }
+        self.owned[s].insert(route);
+        self.claimed.insert(route);
+        for closed in self.closed.iter_mut() {
+            closed.insert(route);
+        }
+        if let Some(twin) = r.twin {
+            self.closed[s].insert(twin);
+            if self.players < self.map.rules.doubles_both_from {
+                for closed in self.closed.iter_mut() {
+                    closed.insert(twin);
+                }
+            }
+        }
+        self.trains[s] -= r.trains_needed();
+        self.route_points[s] += i32::from(self.map.route_points(r.length))
+            + i32::from(r.mountains) * i32::from(self.map.rules.mountain_points);
+    }
+
+    fn end_turn(&mut self, sink: &mut impl EventSink) {
+        let s = self.to_move.index();
+        for slot in 0..3 {
+            if let Some(c) = self.revealed[slot].take() {
+                self.discard[c] += 1;
+            }
+        }
+        if self.market.iter().take(MARKET_SLOTS).any(Option::is_none) {
+            self.refill_market(sink);
+        }
+        self.turns += 1;
+        match self.final_turns_left {
+            Some(n) => self.final_turns_left = Some(n - 1),
+            None if self.trains[s] <= self.map.rules.end_trains => {
+                self.final_turns_left = Some(self.players)
+            }
+            None => {}
+        }
+        self.phase = if self.final_turns_left == Some(0) {
+            Phase::Over(EndReason::Trains)
+        } else if self.passes >= self.players {
+            Phase::Over(EndReason::Passes)
+        } else if self.turns >= self.map.rules.turn_cap {
+            Phase::Over(EndReason::TurnCap)
+        } else {
+            self.to_move = Seat((self.to_move.0 + 1) % self.players);
+            Phase::Turn
+        };
+    }
+}
+
+fn check_keep(offer: &TicketOffer, mask: u8, min: u8) -> Result<(), &'static str> {
+    let need = u32::from(min.min(offer.len() as u8).max(1));
+    if mask & !offer.full_mask() != 0 {
+        Err("the mask names tickets that were not offered")
+    } else if mask.count_ones() < need {
+        Err("too few tickets kept")
+    } else {
+        Ok(())
+    }
+}

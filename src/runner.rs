@@ -1,0 +1,164 @@
+//! The seeded parallel runner: plays N games over rayon and hands them over in game order,
+//! so everything computed from them is identical whatever the thread count.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use crate::bot::{play_game, Bot, GameError};
+use crate::ids::{Seat, MAX_SEATS};
+use crate::map::Map;
+use crate::scoring::GameResult;
+
+/// Games played in parallel between two hand-overs.
+const CHUNK: u64 = 4096;
+
+/// A mixing function (SplitMix64's finaliser) used to derive independent seeds.
+#[must_use]
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of game `index` of a run with master seed `master`.
+#[must_use]
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    mix(mix(master) ^ index)
+}
+
+/// The seed of the bot in `seat` of the game seeded `game_seed`; independent of the card
+/// draws, so a bot's randomness never shifts the cards.
+#[must_use]
+pub fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
+    mix(game_seed ^ mix(u64::from(seat.0) + 1))
+}
+
+/// Which bot sits where in game `index`: seat `s` gets bot `(s + index) % players`, so over
+/// every `players` consecutive games each bot sits in each seat once.
+#[must_use]
+pub fn lineup(players: usize, index: u64) -> [u8; MAX_SEATS] {
+    let mut out = [0u8; MAX_SEATS];
+    for (s, slot) in out.iter_mut().enumerate().take(players) {
+        *slot = ((s as u64 + index) % players as u64) as u8;
+    }
+    out
+}
+
+/// One finished game of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// 0-based game index.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// The bot (index into the run's bot list) in each seat.
+    pub lineup: [u8; MAX_SEATS],
+    /// The result.
+    pub result: GameResult,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every game was played.
+    Complete,
+    /// Stopped early by the cancel flag after this many games (all handed over).
+    Cancelled(u64),
+}
+
+/// Why a run failed.
+#[derive(Debug)]
+pub enum RunError<E> {
+    /// A game failed (an illegal bot action, or a bad player count).
+    Game {
+        /// The game's index.
+        index: u64,
+        /// The game's seed.
+        seed: u64,
+        /// What went wrong.
+        error: GameError,
+    },
+    /// The consumer of the outcomes failed (e.g. a write error).
+    Sink(E),
+}
+
+/// A run to perform.
+pub struct RunPlan<'m> {
+    /// The map.
+    pub map: &'m Map,
+    /// Players per game; one bot per seat.
+    pub players: usize,
+    /// Number of games.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+}
+
+impl RunPlan<'_> {
+    /// Plays the games in parallel. `make_bot(bot, seat, seed)` builds a fresh bot for every
+    /// game; `progress(n)` is called as games finish; `on_chunk` receives the outcomes in game
+    /// order. Stops early, after handing over what was finished, once `cancel` is set.
+    pub fn run<E: Send>(
+        &self,
+        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+        mut on_chunk: impl FnMut(&[GameOutcome]) -> Result<(), E>,
+    ) -> Result<RunEnd, RunError<E>> {
+        let mut buffer: Vec<Result<GameOutcome, RunError<E>>> = Vec::new();
+        let mut outcomes: Vec<GameOutcome> = Vec::with_capacity(CHUNK as usize);
+        let mut start = 0;
+        while start < self.games {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(RunEnd::Cancelled(start));
+            }
+            let end = (start + CHUNK).min(self.games);
+            (0..(end - start) as usize)
+                .into_par_iter()
+                .map(|k| {
+                    let outcome = self.play_one(start + k as u64, make_bot);
+                    progress(1);
+                    outcome
+                })
+                .collect_into_vec(&mut buffer);
+            outcomes.clear();
+            for r in buffer.drain(..) {
+                outcomes.push(r?);
+            }
+            on_chunk(&outcomes).map_err(RunError::Sink)?;
+            start = end;
+        }
+        Ok(RunEnd::Complete)
+    }
+
+    fn play_one<E>(
+        &self,
+        index: u64,
+        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+    ) -> Result<GameOutcome, RunError<E>> {
+        let seed = game_seed(self.seed, index);
+        let lineup = lineup(self.players, index);
+        let mut bots: Vec<Box<dyn Bot>> = (0..self.players)
+            .map(|s| {
+                make_bot(
+                    usize::from(lineup[s]),
+                    Seat(s as u8),
+                    bot_seed(seed, Seat(s as u8)),
+                )
+            })
+            .collect();
+        let result = play_game(self.map, seed, &mut bots).map_err(|error| RunError::Game {
+            index,
+            seed,
+            error,
+        })?;
+        Ok(GameOutcome {
+            index,
+            seed,
+            lineup,
+            result,
+        })
+    }
+}

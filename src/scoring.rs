@@ -1,0 +1,224 @@
+//! Final scoring: tickets by connectivity, longest trail, largest network, bonuses, winners.
+
+use crate::action::{EndReason, Phase};
+use crate::bitset::{CitySet, RouteSet, SeatSet};
+use crate::ids::{CityId, Seat, MAX_SEATS};
+use crate::map::Map;
+use crate::rules::{BonusKind, TieBreak};
+use crate::state::GameState;
+
+/// One seat's final tally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatResult {
+    /// Final score.
+    pub score: i32,
+    /// Points scored for routes (mountain points included).
+    pub route_points: i32,
+    /// Points from completed tickets.
+    pub ticket_points_gained: i32,
+    /// Points lost to failed tickets (a positive number).
+    pub ticket_points_lost: i32,
+    /// Tickets completed.
+    pub tickets_completed: u8,
+    /// Tickets failed.
+    pub tickets_failed: u8,
+    /// End-of-game bonus points.
+    pub bonus_points: i32,
+    /// Trains left in the supply.
+    pub trains_left: u8,
+    /// Length of the longest continuous path.
+    pub longest_path: u16,
+    /// Cities in the largest connected network.
+    pub largest_network: u8,
+    /// Mountain routes claimed.
+    pub mountain_routes: u8,
+}
+
+/// The outcome of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Number of players.
+    pub players: u8,
+    /// Per seat; entries past `players` are zero.
+    pub seats: [SeatResult; MAX_SEATS],
+    /// The winning seats (more than one: a shared win).
+    pub winners: SeatSet,
+    /// Turns played, setup not counted.
+    pub turns: u16,
+    /// How the game ended.
+    pub end: EndReason,
+}
+
+impl GameResult {
+    /// The seats in play.
+    #[must_use]
+    pub fn seats(&self) -> &[SeatResult] {
+        &self.seats[..usize::from(self.players)]
+    }
+}
+
+/// Whether `a` and `b` are joined by a chain of `routes`.
+#[must_use]
+pub fn connected(map: &Map, routes: RouteSet, a: CityId, b: CityId) -> bool {
+    network_of(map, routes, a).contains(b)
+}
+
+/// The cities reachable from `start` over `routes` (including `start`).
+#[must_use]
+pub fn network_of(map: &Map, routes: RouteSet, start: CityId) -> CitySet {
+    let mut reached = CitySet::single(start);
+    let mut frontier = reached;
+    let mut unused = routes;
+    while let Some(city) = frontier.first_item() {
+        frontier = frontier.without(city);
+        let out = unused.and(map.routes_at(city));
+        unused = unused.minus(out);
+        for r in out.iter() {
+            let next = map.route(r).other_end(city);
+            if !reached.contains(next) {
+                reached.insert(next);
+                frontier.insert(next);
+            }
+        }
+    }
+    reached
+}
+
+/// Cities in the largest connected network formed by `routes` (each city counted once).
+#[must_use]
+pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
+    let mut seen = CitySet::EMPTY;
+    let mut best = 0;
+    for r in routes.iter() {
+        let start = map.route(r).a;
+        if !seen.contains(start) {
+            let net = network_of(map, routes, start);
+            seen = seen.or(net);
+            best = best.max(net.count());
+        }
+    }
+    best as u8
+}
+
+/// Length of the longest trail in `routes`: each route used once, cities may repeat.
+#[must_use]
+pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
+    let mut starts = CitySet::EMPTY;
+    for r in routes.iter() {
+        starts.insert(map.route(r).a);
+        starts.insert(map.route(r).b);
+    }
+    starts
+        .iter()
+        .map(|c| longest_from(map, c, routes))
+        .max()
+        .unwrap_or(0)
+}
+
+fn longest_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
+    let mut best = 0;
+    for r in unused.and(map.routes_at(city)).iter() {
+        let route = map.route(r);
+        let len =
+            u16::from(route.length) + longest_from(map, route.other_end(city), unused.without(r));
+        best = best.max(len);
+    }
+    best
+}
+
+impl GameState<'_> {
+    /// Scores the game as it stands, from scratch: every figure is recomputed from the routes
+    /// and tickets held, not taken from running totals.
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        let map = self.map;
+        let rules = &map.rules;
+        let n = self.players();
+        let mut seats = [SeatResult::default(); MAX_SEATS];
+        for (s, out) in seats.iter_mut().enumerate().take(n) {
+            let owned = self.owned[s];
+            out.route_points = owned
+                .iter()
+                .map(|r| {
+                    let route = map.route(r);
+                    i32::from(map.route_points(route.length))
+                        + i32::from(route.mountains) * i32::from(rules.mountain_points)
+                })
+                .sum();
+            for t in self.tickets[s].iter() {
+                let ticket = map.ticket(t);
+                if connected(map, owned, ticket.a, ticket.b) {
+                    out.ticket_points_gained += i32::from(ticket.points);
+                    out.tickets_completed += 1;
+                } else {
+                    out.ticket_points_lost += i32::from(ticket.points);
+                    out.tickets_failed += 1;
+                }
+            }
+            out.trains_left = self.trains[s];
+            out.longest_path = longest_path(map, owned);
+            out.largest_network = largest_network(map, owned);
+            out.mountain_routes =
+                owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
+        }
+        for bonus in &rules.bonuses {
+            let value = |r: &SeatResult| match bonus.kind {
+                BonusKind::LongestPath => i32::from(r.longest_path),
+                BonusKind::MostTickets => i32::from(r.tickets_completed),
+                BonusKind::LargestNetwork => i32::from(r.largest_network),
+            };
+            let best = seats[..n].iter().map(value).max().unwrap_or(0);
+            if best >= 1 {
+                for r in seats[..n].iter_mut().filter(|r| value(r) == best) {
+                    r.bonus_points += i32::from(bonus.points);
+                }
+            }
+        }
+        for r in seats[..n].iter_mut() {
+            r.score =
+                r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
+        }
+        let end = match self.phase {
+            Phase::Over(end) => end,
+            _ => EndReason::TurnCap,
+        };
+        GameResult {
+            players: self.players,
+            seats,
+            winners: winners(map, &seats[..n]),
+            turns: self.turns,
+            end,
+        }
+    }
+}
+
+/// The winners: most points, then the rule set's tie-break chain; those still tied share.
+#[must_use]
+pub fn winners(map: &Map, seats: &[SeatResult]) -> SeatSet {
+    let rules = &map.rules;
+    let best = seats.iter().map(|r| r.score).max().unwrap_or(0);
+    let mut tied: SeatSet = (0..seats.len())
+        .filter(|&s| seats[s].score == best)
+        .map(|s| Seat(s as u8))
+        .collect();
+    let longest_overall = seats.iter().map(|r| r.longest_path).max().unwrap_or(0);
+    for criterion in &rules.tie_break {
+        if tied.count() <= 1 {
+            break;
+        }
+        let value = |s: Seat| -> i32 {
+            let r = &seats[s.index()];
+            match criterion {
+                TieBreak::Tickets => i32::from(r.tickets_completed),
+                TieBreak::LongestPath => i32::from(r.longest_path),
+                TieBreak::LongestPathBonus => {
+                    i32::from(longest_overall >= 1 && r.longest_path == longest_overall)
+                }
+                TieBreak::MountainRoutes => i32::from(r.mountain_routes),
+            }
+        };
+        let top = tied.iter().map(value).max().unwrap_or(0);
+        tied = tied.iter().filter(|&s| value(s) == top).collect();
+    }
+    tied
+}

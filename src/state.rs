@@ -1,0 +1,383 @@
+//! The full game state: fixed-size, `Clone`, no heap. Setup and the card piles live here;
+//! applying actions is in [`crate::play`], generating them in [`crate::legal`].
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::action::{Event, EventSink, Phase};
+use crate::bitset::{RouteSet, TicketSet};
+use crate::card::{Card, CardCounts};
+use crate::ids::{Seat, TicketId, MAX_SEATS};
+use crate::map::Map;
+use crate::rules::Rules;
+use crate::tickets::{TicketOffer, TicketQueue};
+
+/// Number of face-up market slots.
+pub const MARKET_SLOTS: usize = 5;
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The player count is outside the map's range.
+    PlayerCount {
+        /// Requested.
+        players: usize,
+        /// The map's range.
+        range: [u8; 2],
+    },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::PlayerCount { players, range } => {
+                write!(
+                    f,
+                    "{players} players: this map is for {} to {} players",
+                    range[0], range[1]
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A game in progress. Everything is fixed-size; cloning copies a few hundred bytes.
+#[derive(Clone, Debug)]
+pub struct GameState<'m> {
+    pub(crate) map: &'m Map,
+    pub(crate) rng: Pcg64Mcg,
+    pub(crate) players: u8,
+    pub(crate) phase: Phase,
+    pub(crate) to_move: Seat,
+    /// Cards in the deck; their order is drawn from `rng` when a card is taken.
+    pub(crate) deck: CardCounts,
+    pub(crate) discard: CardCounts,
+    pub(crate) market: [Option<Card>; MARKET_SLOTS],
+    pub(crate) hands: [CardCounts; MAX_SEATS],
+    /// Cards everyone knows each seat holds (taken face up, or shown and taken back).
+    pub(crate) known: [CardCounts; MAX_SEATS],
+    pub(crate) trains: [u8; MAX_SEATS],
+    pub(crate) route_points: [i32; MAX_SEATS],
+    pub(crate) owned: [RouteSet; MAX_SEATS],
+    pub(crate) claimed: RouteSet,
+    /// Routes each seat may no longer claim: claimed, or the twin of a claimed double.
+    pub(crate) closed: [RouteSet; MAX_SEATS],
+    pub(crate) tickets: [TicketSet; MAX_SEATS],
+    pub(crate) ticket_deck: TicketQueue,
+    pub(crate) offers: [TicketOffer; MAX_SEATS],
+    pub(crate) revealed: [Option<Card>; 3],
+    pub(crate) turns: u16,
+    pub(crate) passes: u8,
+    pub(crate) final_turns_left: Option<u8>,
+}
+
+impl<'m> GameState<'m> {
+    /// Sets up a game: shuffles, deals hands, lays the market and deals the setup tickets.
+    /// The game then waits for each seat, in order, to keep tickets.
+    pub fn new(map: &'m Map, players: usize, seed: u64) -> Result<GameState<'m>, SetupError> {
+        Self::new_recorded(map, players, seed, &mut ())
+    }
+
+    /// [`GameState::new`], reporting the chance outcomes of setup to `sink`.
+    pub fn new_recorded(
+        map: &'m Map,
+        players: usize,
+        seed: u64,
+        sink: &mut impl EventSink,
+    ) -> Result<GameState<'m>, SetupError> {
+        let [lo, hi] = map.rules.players;
+        if players < usize::from(lo) || players > usize::from(hi) {
+            return Err(SetupError::PlayerCount {
+                players,
+                range: map.rules.players,
+            });
+        }
+        let rules = &map.rules;
+        let mut state = GameState {
+            map,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            players: players as u8,
+            phase: Phase::SetupKeep,
+            to_move: Seat(0),
+            deck: rules.deck.counts(),
+            discard: CardCounts::EMPTY,
+            market: [None; MARKET_SLOTS],
+            hands: [CardCounts::EMPTY; MAX_SEATS],
+            known: [CardCounts::EMPTY; MAX_SEATS],
+            trains: [0; MAX_SEATS],
+            route_points: [0; MAX_SEATS],
+            owned: [RouteSet::EMPTY; MAX_SEATS],
+            claimed: RouteSet::EMPTY,
+            closed: [RouteSet::EMPTY; MAX_SEATS],
+            tickets: [TicketSet::EMPTY; MAX_SEATS],
+            ticket_deck: TicketQueue::EMPTY,
+            offers: [TicketOffer::EMPTY; MAX_SEATS],
+            revealed: [None; 3],
+            turns: 0,
+            passes: 0,
+            final_turns_left: None,
+        };
+        for s in 0..players {
+            state.trains[s] = rules.trains;
+            for _ in 0..rules.starting_hand {
+                let card = state
+                    .draw_card(sink)
+                    .expect("validated deck holds the starting hands");
+                state.hands[s][card] += 1;
+            }
+            sink.event(Event::Deal {
+                seat: s as u8,
+                cards: state.hands[s],
+            });
+        }
+        state.lay_market(false, sink);
+
+        let mut normal = [TicketId(0); 64];
+        let mut n = 0;
+        for t in map.normal_tickets().iter() {
+            normal[n] = t;
+            n += 1;
+        }
+        normal[..n].shuffle(&mut state.rng);
+        for &t in &normal[..n] {
+            state.ticket_deck.push_bottom(t);
+        }
+        let mut long = [TicketId(0); 64];
+        let mut m = 0;
+        for t in map.long_tickets().iter() {
+            long[m] = t;
+            m += 1;
+        }
+        long[..m].shuffle(&mut state.rng);
+        let mut long_dealt = 0;
+        for s in 0..players {
+            let mut offer = TicketOffer::EMPTY;
+            for _ in 0..rules.setup_tickets.long {
+                offer.push(long[long_dealt]);
+                long_dealt += 1;
+            }
+            for _ in 0..rules.setup_tickets.deal {
+                if let Some(t) = state.ticket_deck.draw() {
+                    offer.push(t);
+                }
+            }
+            state.offers[s] = offer;
+            sink.event(Event::Offer {
+                seat: s as u8,
+                offer,
+            });
+        }
+        Ok(state)
+    }
+
+    /// The map being played.
+    #[must_use]
+    pub fn map(&self) -> &'m Map {
+        self.map
+    }
+
+    /// The rule set being played.
+    #[must_use]
+    pub fn rules(&self) -> &'m Rules {
+        &self.map.rules
+    }
+
+    /// Number of players.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The current phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat that decides next.
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
+    }
+
+    /// A seat's hand (hidden information: engine-side only).
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> CardCounts {
+        self.hands[seat.index()]
+    }
+
+    /// A seat's tickets (hidden information: engine-side only).
+    #[must_use]
+    pub fn tickets(&self, seat: Seat) -> TicketSet {
+        self.tickets[seat.index()]
+    }
+
+    /// A seat's pending ticket offer (hidden information: engine-side only).
+    #[must_use]
+    pub fn offer(&self, seat: Seat) -> TicketOffer {
+        self.offers[seat.index()]
+    }
+
+    /// Cards in the deck (hidden information: engine-side only).
+    #[must_use]
+    pub fn deck(&self) -> CardCounts {
+        self.deck
+    }
+
+    /// Cards in the discard pile.
+    #[must_use]
+    pub fn discard(&self) -> CardCounts {
+        self.discard
+    }
+
+    /// The face-up cards by slot.
+    #[must_use]
+    pub fn market(&self) -> [Option<Card>; MARKET_SLOTS] {
+        self.market
+    }
+
+    /// Cards revealed by the current tunnel attempt.
+    #[must_use]
+    pub fn revealed(&self) -> [Option<Card>; 3] {
+        self.revealed
+    }
+
+    /// The ticket deck from top to bottom (hidden information: engine-side only).
+    #[must_use]
+    pub fn ticket_deck(&self) -> TicketQueue {
+        self.ticket_deck
+    }
+
+    /// Trains a seat has left.
+    #[must_use]
+    pub fn trains(&self, seat: Seat) -> u8 {
+        self.trains[seat.index()]
+    }
+
+    /// Routes a seat owns.
+    #[must_use]
+    pub fn owned(&self, seat: Seat) -> RouteSet {
+        self.owned[seat.index()]
+    }
+
+    /// Routes anyone owns.
+    #[must_use]
+    pub fn claimed(&self) -> RouteSet {
+        self.claimed
+    }
+
+    /// Routes this seat may still claim, trains and cards aside.
+    #[must_use]
+    pub fn open_to(&self, seat: Seat) -> RouteSet {
+        self.map.all_routes().minus(self.closed[seat.index()])
+    }
+
+    /// Points a seat has scored so far for routes (mountain points included).
+    #[must_use]
+    pub fn route_points(&self, seat: Seat) -> i32 {
+        self.route_points[seat.index()]
+    }
+
+    /// Turns played, setup not counted.
+    #[must_use]
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    /// Turns left in the final round, once it has started.
+    #[must_use]
+    pub fn final_turns_left(&self) -> Option<u8> {
+        self.final_turns_left
+    }
+
+    /// Cards everyone knows a seat holds.
+    #[must_use]
+    pub fn known_cards(&self, seat: Seat) -> CardCounts {
+        self.known[seat.index()]
+    }
+
+    /// Draws the top card of the deck, reshuffling the discard pile first if the deck is empty.
+    /// `None` when deck and discard are both empty.
+    pub(crate) fn draw_card(&mut self, sink: &mut impl EventSink) -> Option<Card> {
+        let mut total = self.deck.total();
+        if total == 0 {
+            total = self.discard.total();
+            if total == 0 {
+                return None;
+            }
+            self.deck = self.discard;
+            self.discard = CardCounts::EMPTY;
+            sink.event(Event::Reshuffle { cards: total as u8 });
+        }
+        let card = self.deck.nth_card(self.rng.random_range(0..total));
+        self.deck[card] -= 1;
+        Some(card)
+    }
+
+    /// Whether a card could be drawn from the deck (after a reshuffle if needed).
+    pub(crate) fn can_draw_blind(&self) -> bool {
+        !self.deck.is_empty() || !self.discard.is_empty()
+    }
+
+    /// Lays a whole new market (setup or reset), then applies the 3-locomotive rule.
+    fn lay_market(&mut self, reset: bool, sink: &mut impl EventSink) {
+        for slot in 0..MARKET_SLOTS {
+            self.market[slot] = self.draw_card(sink);
+        }
+        sink.event(Event::Market {
+            cards: self.market,
+            reset,
+        });
+        self.check_loco_reset(sink);
+    }
+
+    /// After the market changed: resets it while it shows 3 or more locomotives and the deck
+    /// and discard hold at least 3 other cards (RULES.md 5).
+    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
+        if !self.map.rules.loco_reset {
+            return;
+        }
+        let locos = self
+            .market
+            .iter()
+            .filter(|c| **c == Some(Card::Loco))
+            .count();
+        let others = self.deck.colored() + self.discard.colored();
+        if locos >= 3 && others >= 3 {
+            for slot in 0..MARKET_SLOTS {
+                if let Some(c) = self.market[slot].take() {
+                    self.discard[c] += 1;
+                }
+            }
+            self.lay_market(true, sink);
+        }
+    }
+
+    /// Refills every empty market slot it can, then applies the 3-locomotive rule.
+    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
+        let mut changed = false;
+        for slot in 0..MARKET_SLOTS {
+            if self.market[slot].is_none() && self.can_draw_blind() {
+                let card = self.draw_card(sink);
+                self.market[slot] = card;
+                sink.event(Event::Refill {
+                    slot: slot as u8,
+                    card,
+                });
+                changed = true;
+            }
+        }
+        if changed {
+            self.check_loco_reset(sink);
+        }
+    }
+}

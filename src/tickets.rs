@@ -1,0 +1,168 @@
+//! The ticket deck (an ordered queue: drawn from the top, returned to the bottom) and offers.
+
+use crate::bitset::TicketSet;
+use crate::ids::TicketId;
+use crate::map::MAX_OFFER;
+
+/// The ordered ticket deck: draw from the top, return to the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TicketQueue {
+    slots: [TicketId; 64],
+    head: u8,
+    len: u8,
+}
+
+impl TicketQueue {
+    /// An empty deck.
+    pub const EMPTY: TicketQueue = TicketQueue {
+        slots: [TicketId(0); 64],
+        head: 0,
+        len: 0,
+    };
+
+    /// Number of tickets in the deck.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the deck is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Takes the top ticket.
+    pub fn draw(&mut self) -> Option<TicketId> {
+        if self.len == 0 {
+            return None;
+        }
+        let t = self.slots[usize::from(self.head)];
+        self.head = (self.head + 1) % 64;
+        self.len -= 1;
+        Some(t)
+    }
+
+    /// Puts a ticket at the bottom.
+    pub fn push_bottom(&mut self, t: TicketId) {
+        let tail = (usize::from(self.head) + usize::from(self.len)) % 64;
+        self.slots[tail] = t;
+        self.len += 1;
+    }
+
+    /// The tickets from top to bottom.
+    pub fn iter(&self) -> impl Iterator<Item = TicketId> + '_ {
+        (0..usize::from(self.len)).map(move |i| self.slots[(usize::from(self.head) + i) % 64])
+    }
+
+    /// The tickets as a set.
+    #[must_use]
+    pub fn set(&self) -> TicketSet {
+        self.iter().collect()
+    }
+}
+
+/// Tickets offered to a seat, waiting for it to choose which to keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TicketOffer {
+    ids: [TicketId; MAX_OFFER],
+    len: u8,
+}
+
+impl TicketOffer {
+    /// No tickets.
+    pub const EMPTY: TicketOffer = TicketOffer {
+        ids: [TicketId(0); MAX_OFFER],
+        len: 0,
+    };
+
+    /// Adds a ticket at the end.
+    pub fn push(&mut self, t: TicketId) {
+        self.ids[usize::from(self.len)] = t;
+        self.len += 1;
+    }
+
+    /// The offered tickets, in offer order.
+    #[must_use]
+    pub fn tickets(&self) -> &[TicketId] {
+        &self.ids[..usize::from(self.len)]
+    }
+
+    /// Number of tickets offered.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether nothing is offered.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The mask with a bit for every offered ticket.
+    #[must_use]
+    pub fn full_mask(&self) -> u8 {
+        ((1u16 << self.len) - 1) as u8
+    }
+
+    /// The tickets whose offer positions are set in `mask`.
+    #[must_use]
+    pub fn selected(&self, mask: u8) -> TicketSet {
+        self.tickets()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, &t)| t)
+            .collect()
+    }
+}
+
+/// The `k`-th (0-based) mask over `n` offered tickets with at least `min` bits set, in
+/// increasing numeric order.
+#[must_use]
+pub fn nth_keep_mask(n: usize, min: u8, k: u32) -> u8 {
+    let mut seen = 0;
+    for mask in 1u16..(1 << n) {
+        if mask.count_ones() >= u32::from(min) {
+            if seen == k {
+                return mask as u8;
+            }
+            seen += 1;
+        }
+    }
+    panic!("nth_keep_mask: index beyond the choices");
+}
+
+/// Number of masks over `n` offered tickets with at least `min` (and at least one) bits set.
+#[must_use]
+pub fn keep_mask_count(n: usize, min: u8) -> u32 {
+    (1u16..(1 << n))
+        .filter(|m| m.count_ones() >= u32::from(min))
+        .count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queue_draws_top_and_returns_to_bottom() {
+        let mut q = TicketQueue::EMPTY;
+        for i in 0..3 {
+            q.push_bottom(TicketId(i));
+        }
+        assert_eq!(q.draw(), Some(TicketId(0)));
+        q.push_bottom(TicketId(0));
+        assert_eq!(q.iter().map(|t| t.0).collect::<Vec<_>>(), vec![1, 2, 0]);
+    }
+
+    #[test]
+    fn keep_masks() {
+        assert_eq!(keep_mask_count(3, 2), 4);
+        assert_eq!(keep_mask_count(3, 1), 7);
+        assert_eq!(keep_mask_count(5, 2), 26);
+        assert_eq!(nth_keep_mask(3, 2, 0), 0b011);
+        assert_eq!(nth_keep_mask(3, 2, 3), 0b111);
+    }
+}
