@@ -127,10 +127,7 @@ mod tests {
 
     #[test]
     fn set_operations() {
-        let s = RouteSet::EMPTY
-            .with(RouteId(3))
-            .with(RouteId(100))
-            .with(RouteId(7));
+        let s = RouteSet::EMPTY.with(RouteId(3)).with(RouteId(100)).with(RouteId(7));
         assert_eq!(s.count(), 3);
         assert!(s.contains(RouteId(100)));
         assert!(!s.contains(RouteId(4)));

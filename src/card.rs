@@ -41,16 +41,8 @@ impl Card {
         Card::Loco,
     ];
     /// The eight colours, without the locomotive.
-    pub const COLORS: [Card; 8] = [
-        Card::Red,
-        Card::Orange,
-        Card::Yellow,
-        Card::Green,
-        Card::Blue,
-        Card::Pink,
-        Card::White,
-        Card::Black,
-    ];
+    pub const COLORS: [Card; 8] =
+        [Card::Red, Card::Orange, Card::Yellow, Card::Green, Card::Blue, Card::Pink, Card::White, Card::Black];
 
     /// Position of this card kind in [`Card::ALL`].
     #[must_use]
@@ -160,10 +152,7 @@ impl CardCounts {
 
     /// The kinds with a non-zero count and their counts, in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
-        Card::ALL
-            .into_iter()
-            .map(|c| (c, self[c]))
-            .filter(|&(_, n)| n > 0)
+        Card::ALL.into_iter().map(|c| (c, self[c])).filter(|&(_, n)| n > 0)
     }
 
     /// The single colour (not locomotive) present, if exactly one colour is present.

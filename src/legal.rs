@@ -5,8 +5,8 @@ use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
 use crate::card::{Card, CardCounts};
 use crate::ids::RouteId;
-use crate::map::{Map, MAX_ROUTE_LENGTH};
-use crate::payment;
+use crate::map::Map;
+use crate::payment::{self, PlainPayments};
 use crate::state::{GameState, MARKET_SLOTS};
 use crate::tickets::{keep_mask_count, nth_keep_mask, TicketOffer};
 
@@ -21,22 +21,10 @@ pub struct LegalActions<'m> {
 enum Kind {
     None,
     Pass,
-    Keep {
-        offer_len: u8,
-        min: u8,
-    },
-    Turn {
-        draws: Draws,
-        tickets: bool,
-        claimable: RouteSet,
-        hand: CardCounts,
-    },
+    Keep { offer_len: u8, min: u8 },
+    Turn { draws: Draws, tickets: bool, claimable: RouteSet, hand: CardCounts, table: PlainPayments, claims: u32 },
     SecondCard(Draws),
-    Tunnel {
-        laid: CardCounts,
-        hand: CardCounts,
-        due: u8,
-    },
+    Tunnel { laid: CardCounts, hand: CardCounts, due: u8 },
 }
 
 /// Which cards may be drawn: market slots (bit per slot) and the deck.
@@ -75,36 +63,22 @@ impl<'m> LegalActions<'m> {
             Phase::Over(_) => Kind::None,
             Phase::SetupKeep => keep(&state.offers[seat], map.rules.setup_tickets.keep),
             Phase::KeepTickets => keep(&state.offers[seat], map.rules.draw_tickets.keep),
-            Phase::Tunnel { laid, due, .. } => Kind::Tunnel {
-                laid,
-                hand: state.hands[seat],
-                due,
-            },
+            Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
             Phase::SecondCard => Kind::SecondCard(Draws {
                 slots: market_slots(state, map.rules.face_up_loco_ends_draw),
                 blind: state.can_draw_blind(),
             }),
             Phase::Turn => {
-                let draws = Draws {
-                    slots: market_slots(state, false),
-                    blind: state.can_draw_blind(),
-                };
+                let draws = Draws { slots: market_slots(state, false), blind: state.can_draw_blind() };
                 let tickets = !state.ticket_deck.is_empty();
                 let hand = state.hands[seat];
-                let claimable = state
-                    .open_to(state.to_move)
-                    .minus(map.routes_needing_more_than(state.trains[seat]));
-                let claims = Kind::Turn {
-                    draws,
-                    tickets,
-                    claimable,
-                    hand,
-                };
-                let legal = LegalActions { map, kind: claims };
-                if legal.len() == 0 {
+                let claimable = state.open_to(state.to_move).minus(map.routes_needing_more_than(state.trains[seat]));
+                let table = PlainPayments::new(&hand, &map.rules, map.max_plain_length());
+                let claims = LegalActions { map, kind: Kind::None }.claim_count(claimable, &hand, &table);
+                if claims == 0 && draws.count() == 0 && !tickets {
                     Kind::Pass
                 } else {
-                    claims
+                    Kind::Turn { draws, tickets, claimable, hand, table, claims }
                 }
             }
         };
@@ -120,12 +94,7 @@ impl<'m> LegalActions<'m> {
             Kind::Keep { offer_len, min } => keep_mask_count(usize::from(offer_len), min),
             Kind::SecondCard(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + payment::surcharge_count(&laid, &hand, due),
-            Kind::Turn {
-                draws,
-                tickets,
-                claimable,
-                hand,
-            } => draws.count() + u32::from(tickets) + self.claim_count(claimable, &hand),
+            Kind::Turn { draws, tickets, claims, .. } => draws.count() + u32::from(tickets) + claims,
         }
     }
 
@@ -142,9 +111,7 @@ impl<'m> LegalActions<'m> {
         match self.kind {
             Kind::None => panic!("no legal actions: the game is over"),
             Kind::Pass => Action::Pass,
-            Kind::Keep { offer_len, min } => {
-                Action::Keep(nth_keep_mask(usize::from(offer_len), min, k))
-            }
+            Kind::Keep { offer_len, min } => Action::Keep(nth_keep_mask(usize::from(offer_len), min, k)),
             Kind::SecondCard(draws) => draws.nth(k),
             Kind::Tunnel { laid, hand, due } => {
                 if k == 0 {
@@ -153,12 +120,7 @@ impl<'m> LegalActions<'m> {
                     Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
-            Kind::Turn {
-                draws,
-                tickets,
-                claimable,
-                hand,
-            } => {
+            Kind::Turn { draws, tickets, claimable, hand, table, .. } => {
                 let d = draws.count();
                 if k < d {
                     return draws.nth(k);
@@ -168,9 +130,9 @@ impl<'m> LegalActions<'m> {
                     if k == 0 {
                         return Action::DrawTickets;
                     }
-                    return self.nth_claim(claimable, &hand, k - 1);
+                    return self.nth_claim(claimable, &hand, &table, k - 1);
                 }
-                self.nth_claim(claimable, &hand, k)
+                self.nth_claim(claimable, &hand, &table, k)
             }
         }
     }
@@ -184,9 +146,7 @@ impl<'m> LegalActions<'m> {
     #[must_use]
     pub fn claimable_routes(&self) -> RouteSet {
         match self.kind {
-            Kind::Turn {
-                claimable, hand, ..
-            } => claimable
+            Kind::Turn { claimable, hand, .. } => claimable
                 .iter()
                 .filter(|&r| payment::payment_count(self.map.route(r), &hand, &self.map.rules) > 0)
                 .collect(),
@@ -194,14 +154,12 @@ impl<'m> LegalActions<'m> {
         }
     }
 
-    fn claim_count(&self, claimable: RouteSet, hand: &CardCounts) -> u32 {
+    fn claim_count(&self, claimable: RouteSet, hand: &CardCounts, table: &PlainPayments) -> u32 {
         let mut total = 0;
-        for slot in 0..9 {
-            for length in 1..=MAX_ROUTE_LENGTH {
-                let set = claimable.and(self.map.plain_routes(slot, length));
-                if !set.is_empty() {
-                    total += set.count() * self.class_payments(slot, length, hand);
-                }
+        for class in self.map.plain_classes() {
+            let per = table.get(class.slot, class.length);
+            if per > 0 {
+                total += claimable.and(class.routes).count() * per;
             }
         }
         for r in claimable.and(self.map.special_routes()).iter() {
@@ -210,21 +168,18 @@ impl<'m> LegalActions<'m> {
         total
     }
 
-    fn nth_claim(&self, claimable: RouteSet, hand: &CardCounts, mut k: u32) -> Action {
-        for slot in 0..9 {
-            for length in 1..=MAX_ROUTE_LENGTH {
-                let set = claimable.and(self.map.plain_routes(slot, length));
-                if set.is_empty() {
-                    continue;
-                }
-                let per = self.class_payments(slot, length, hand);
-                let n = set.count() * per;
-                if k < n {
-                    let route = set.nth(k / per);
-                    return self.claim(route, hand, k % per);
-                }
-                k -= n;
+    fn nth_claim(&self, claimable: RouteSet, hand: &CardCounts, table: &PlainPayments, mut k: u32) -> Action {
+        for class in self.map.plain_classes() {
+            let per = table.get(class.slot, class.length);
+            if per == 0 {
+                continue;
             }
+            let set = claimable.and(class.routes);
+            let n = set.count() * per;
+            if k < n {
+                return self.claim(set.nth(k / per), hand, k % per);
+            }
+            k -= n;
         }
         for r in claimable.and(self.map.special_routes()).iter() {
             let n = payment::payment_count(self.map.route(r), hand, &self.map.rules);
@@ -237,28 +192,12 @@ impl<'m> LegalActions<'m> {
     }
 
     fn claim(&self, route: RouteId, hand: &CardCounts, k: u32) -> Action {
-        Action::Claim {
-            route,
-            pay: payment::nth_payment(self.map.route(route), hand, &self.map.rules, k),
-        }
-    }
-
-    /// Payments for any one plain route of a class: the same for every route in it.
-    fn class_payments(&self, slot: usize, length: usize, hand: &CardCounts) -> u32 {
-        let route = self
-            .map
-            .plain_routes(slot, length)
-            .first_item()
-            .map(|r| self.map.route(r));
-        route.map_or(0, |r| payment::payment_count(r, hand, &self.map.rules))
+        Action::Claim { route, pay: payment::nth_payment(self.map.route(route), hand, &self.map.rules, k) }
     }
 }
 
 fn keep(offer: &TicketOffer, min: u8) -> Kind {
-    Kind::Keep {
-        offer_len: offer.len() as u8,
-        min: min.min(offer.len() as u8).max(1),
-    }
+    Kind::Keep { offer_len: offer.len() as u8, min: min.min(offer.len() as u8).max(1) }
 }
 
 /// Market slots that may be taken; with `no_locos`, face-up locomotives are excluded.

@@ -205,20 +205,8 @@ impl<'a, 'm> Observation<'a, 'm> {
             .collect();
         let legal: Option<Vec<_>> = self.legal_actions().map(|l| l.iter().collect());
         (
-            (
-                self.seat,
-                self.players(),
-                self.phase(),
-                self.to_move(),
-                self.claimed(),
-                self.market(),
-            ),
-            (
-                self.deck_size(),
-                self.discard_size(),
-                self.ticket_deck_size(),
-                self.revealed(),
-            ),
+            (self.seat, self.players(), self.phase(), self.to_move(), self.claimed(), self.market()),
+            (self.deck_size(), self.discard_size(), self.ticket_deck_size(), self.revealed()),
             (self.turns(), self.final_turns_left(), self.passes()),
             per_seat,
             legal,

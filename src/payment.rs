@@ -6,7 +6,7 @@
 //! any N cards for one colour card).
 
 use crate::card::{Card, CardCounts};
-use crate::map::Route;
+use crate::map::{Route, MAX_ROUTE_LENGTH};
 use crate::rules::{LocoUse, Rules};
 
 /// Whether locomotives may fill the colour spaces of `route` under `rules`.
@@ -78,15 +78,8 @@ pub fn color_payment_count(route: &Route, color: Card, hand: &CardCounts, rules:
 /// The `k`-th canonical payment in `color` (locomotives ascending); `k` must be below
 /// [`color_payment_count`].
 #[must_use]
-pub fn color_payment(
-    route: &Route,
-    color: Card,
-    hand: &CardCounts,
-    rules: &Rules,
-    k: u32,
-) -> CardCounts {
-    let (lo, _) =
-        loco_range(route, color, hand, rules).expect("color_payment: no payment in this colour");
+pub fn color_payment(route: &Route, color: Card, hand: &CardCounts, rules: &Rules, k: u32) -> CardCounts {
+    let (lo, _) = loco_range(route, color, hand, rules).expect("color_payment: no payment in this colour");
     let locos = lo + k as u8;
     CardCounts::of(color, route.length - locos).with(Card::Loco, locos)
 }
@@ -110,10 +103,7 @@ pub fn route_colors(route: &Route) -> &'static [Card] {
 /// Number of canonical payments for `route` with this hand: every colour, then all-locomotive.
 #[must_use]
 pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
-    let colored: u32 = route_colors(route)
-        .iter()
-        .map(|&c| color_payment_count(route, c, hand, rules))
-        .sum();
+    let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
     colored + u32::from(all_loco_payment(route, hand, rules).is_some())
 }
 
@@ -132,17 +122,54 @@ pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, mut k: u32) 
 
 /// Locomotive counts (inclusive) of canonical payments using at least one `color` card.
 fn loco_range(route: &Route, color: Card, hand: &CardCounts, rules: &Rules) -> Option<(u8, u8)> {
-    let length = route.length;
-    if route.ferry_locos >= length {
+    let wild = locos_on_color_spaces(route, rules);
+    loco_range_of(route.length, route.ferry_locos, wild, hand[color], hand[Card::Loco])
+}
+
+/// [`loco_range`] from the bare numbers: route length, required locomotives, whether
+/// locomotives may fill colour spaces, and the colour and locomotive cards in hand.
+fn loco_range_of(length: u8, ferry: u8, wild: bool, in_color: u8, locos: u8) -> Option<(u8, u8)> {
+    if ferry >= length {
         return None;
     }
-    let hi = if locos_on_color_spaces(route, rules) {
-        hand[Card::Loco].min(length - 1)
-    } else {
-        route.ferry_locos
-    };
-    let lo = route.ferry_locos.max(length.saturating_sub(hand[color]));
-    (lo <= hi && hand[Card::Loco] >= lo).then_some((lo, hi))
+    let hi = if wild { locos.min(length - 1) } else { ferry };
+    let lo = ferry.max(length.saturating_sub(in_color));
+    (lo <= hi && locos >= lo).then_some((lo, hi))
+}
+
+/// Payment counts of plain routes (no ferry, tunnel or substitutes) for one hand, by route
+/// colour slot (0..8 = [`Card::COLORS`], 8 = gray) and length: built once per decision.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainPayments {
+    counts: [[u8; MAX_ROUTE_LENGTH + 1]; 9],
+}
+
+impl PlainPayments {
+    /// The table for `hand`, for lengths up to `max_length`.
+    #[must_use]
+    pub fn new(hand: &CardCounts, rules: &Rules, max_length: u8) -> PlainPayments {
+        let wild = rules.locos == LocoUse::Wild;
+        let locos = hand[Card::Loco];
+        let mut counts = [[0u8; MAX_ROUTE_LENGTH + 1]; 9];
+        for length in 1..=max_length {
+            let l = usize::from(length);
+            let all_loco = u8::from(wild && locos >= length);
+            let mut gray = all_loco;
+            for c in Card::COLORS {
+                let n = loco_range_of(length, 0, wild, hand[c], locos).map_or(0, |(lo, hi)| hi - lo + 1);
+                counts[c.index()][l] = n + all_loco;
+                gray += n;
+            }
+            counts[8][l] = gray;
+        }
+        PlainPayments { counts }
+    }
+
+    /// Payments for one plain route of this colour slot and length.
+    #[must_use]
+    pub fn get(&self, slot: u8, length: u8) -> u32 {
+        u32::from(self.counts[usize::from(slot)][usize::from(length)])
+    }
 }
 
 /// The colour whose revealed cards raise a tunnel's cost: the colour laid, or `None` when
@@ -156,9 +183,7 @@ pub fn tunnel_color(laid: &CardCounts) -> Option<Card> {
 #[must_use]
 pub fn is_valid_surcharge(laid: &CardCounts, extra: &CardCounts, due: u8) -> bool {
     let allowed_color = tunnel_color(laid);
-    let fits = extra
-        .iter()
-        .all(|(c, _)| c.is_loco() || Some(c) == allowed_color);
+    let fits = extra.iter().all(|(c, _)| c.is_loco() || Some(c) == allowed_color);
     fits && extra.total() == u32::from(due)
 }
 
@@ -193,12 +218,7 @@ mod tests {
     use crate::rules::{DeckSpec, Returned, TicketDeal};
 
     fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
-        let deal = TicketDeal {
-            deal: 3,
-            long: 0,
-            keep: 1,
-            returned: Returned::Bottom,
-        };
+        let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom };
         Rules {
             players: [2, 5],
             trains: 45,
@@ -206,10 +226,7 @@ mod tests {
             turn_cap: 1000,
             starting_hand: 4,
             route_points: vec![[1, 1]],
-            deck: DeckSpec {
-                per_color: 12,
-                locos: 14,
-            },
+            deck: DeckSpec { per_color: 12, locos: 14 },
             locos,
             face_up_loco_ends_draw: true,
             loco_reset: true,
@@ -241,9 +258,7 @@ mod tests {
     fn wild_locos_count_and_enumerate() {
         let r = rules(LocoUse::Wild, 0);
         let red3 = route(3, Some(Card::Red), 0, 0);
-        let hand = CardCounts::of(Card::Red, 2)
-            .with(Card::Loco, 3)
-            .with(Card::Blue, 5);
+        let hand = CardCounts::of(Card::Red, 2).with(Card::Loco, 3).with(Card::Blue, 5);
         // 2 red + 1 loco, 1 red + 2 loco, and 3 loco.
         assert_eq!(payment_count(&red3, &hand, &r), 3);
         let all: Vec<_> = (0..3).map(|k| nth_payment(&red3, &hand, &r, k)).collect();
@@ -253,35 +268,17 @@ mod tests {
             assert!(is_valid_payment(&red3, p, &r));
         }
         assert!(!is_valid_payment(&red3, &CardCounts::of(Card::Blue, 3), &r));
-        assert!(
-            !is_valid_payment(&red3, &CardCounts::of(Card::Red, 2), &r),
-            "short payment"
-        );
-        assert!(
-            !is_valid_payment(&red3, &CardCounts::of(Card::Red, 4), &r),
-            "overpayment"
-        );
+        assert!(!is_valid_payment(&red3, &CardCounts::of(Card::Red, 2), &r), "short payment");
+        assert!(!is_valid_payment(&red3, &CardCounts::of(Card::Red, 4), &r), "overpayment");
     }
 
     #[test]
     fn restricted_locos_refused_on_ordinary_routes() {
         let r = rules(LocoUse::FerriesAndTunnels, 3);
         let gray2 = route(2, None, 0, 0);
-        assert!(!is_valid_payment(
-            &gray2,
-            &CardCounts::of(Card::Green, 1).with(Card::Loco, 1),
-            &r
-        ));
-        assert!(!is_valid_payment(
-            &gray2,
-            &CardCounts::of(Card::Loco, 2),
-            &r
-        ));
-        assert!(is_valid_payment(
-            &gray2,
-            &CardCounts::of(Card::Green, 2),
-            &r
-        ));
+        assert!(!is_valid_payment(&gray2, &CardCounts::of(Card::Green, 1).with(Card::Loco, 1), &r));
+        assert!(!is_valid_payment(&gray2, &CardCounts::of(Card::Loco, 2), &r));
+        assert!(is_valid_payment(&gray2, &CardCounts::of(Card::Green, 2), &r));
         let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 4);
         assert_eq!(payment_count(&gray2, &hand, &r), 0);
     }
@@ -290,36 +287,14 @@ mod tests {
     fn ferry_needs_its_locomotives_or_three_for_one() {
         let r = rules(LocoUse::FerriesAndTunnels, 3);
         let ferry = route(3, Some(Card::Orange), 1, 0);
-        assert!(is_valid_payment(
-            &ferry,
-            &CardCounts::of(Card::Orange, 2).with(Card::Loco, 1),
-            &r
-        ));
-        assert!(!is_valid_payment(
-            &ferry,
-            &CardCounts::of(Card::Orange, 3),
-            &r
-        ));
+        assert!(is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 2).with(Card::Loco, 1), &r));
+        assert!(!is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 3), &r));
         // 2 orange + any 3 cards for the locomotive.
-        assert!(is_valid_payment(
-            &ferry,
-            &CardCounts::of(Card::Orange, 2)
-                .with(Card::Red, 2)
-                .with(Card::Blue, 1),
-            &r
-        ));
+        assert!(is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 2).with(Card::Red, 2).with(Card::Blue, 1), &r));
         // Extra locomotives stand in for colour cards.
-        assert!(is_valid_payment(
-            &ferry,
-            &CardCounts::of(Card::Orange, 1).with(Card::Loco, 2),
-            &r
-        ));
+        assert!(is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 1).with(Card::Loco, 2), &r));
         let wild = rules(LocoUse::Wild, 0);
-        assert!(!is_valid_payment(
-            &ferry,
-            &CardCounts::of(Card::Orange, 2).with(Card::Red, 3),
-            &wild
-        ));
+        assert!(!is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 2).with(Card::Red, 3), &wild));
     }
 
     #[test]
@@ -327,39 +302,22 @@ mod tests {
         let r = rules(LocoUse::FerriesAndTunnels, 3);
         let nine = route(9, None, 0, 4);
         // 7 green + 8 others.
-        let pay = CardCounts::of(Card::Green, 7)
-            .with(Card::Red, 5)
-            .with(Card::Loco, 3);
+        let pay = CardCounts::of(Card::Green, 7).with(Card::Red, 5).with(Card::Loco, 3);
         assert!(is_valid_payment(&nine, &pay, &r));
         assert!(is_valid_payment(&nine, &CardCounts::of(Card::Green, 9), &r));
-        assert!(!is_valid_payment(
-            &nine,
-            &CardCounts::of(Card::Green, 7).with(Card::Red, 7),
-            &r
-        ));
+        assert!(!is_valid_payment(&nine, &CardCounts::of(Card::Green, 7).with(Card::Red, 7), &r));
     }
 
     #[test]
     fn surcharge_only_in_laid_colour_or_locos() {
         let laid = CardCounts::of(Card::Green, 2);
-        assert!(is_valid_surcharge(
-            &laid,
-            &CardCounts::of(Card::Green, 1),
-            1
-        ));
+        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Green, 1), 1));
         assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Loco, 1), 1));
         assert!(!is_valid_surcharge(&laid, &CardCounts::of(Card::Red, 1), 1));
         let all_locos = CardCounts::of(Card::Loco, 2);
-        assert!(!is_valid_surcharge(
-            &all_locos,
-            &CardCounts::of(Card::Green, 1),
-            1
-        ));
+        assert!(!is_valid_surcharge(&all_locos, &CardCounts::of(Card::Green, 1), 1));
         let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 1);
         assert_eq!(surcharge_count(&laid, &hand, 2), 1);
-        assert_eq!(
-            nth_surcharge(&laid, &hand, 2, 0),
-            CardCounts::of(Card::Green, 1).with(Card::Loco, 1)
-        );
+        assert_eq!(nth_surcharge(&laid, &hand, 2, 0), CardCounts::of(Card::Green, 1).with(Card::Loco, 1));
     }
 }

@@ -25,11 +25,7 @@ pub struct IllegalAction {
 
 impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "seat {} cannot play {:?}: {}",
-            self.seat.0, self.action, self.reason
-        )
+        write!(f, "seat {} cannot play {:?}: {}", self.seat.0, self.action, self.reason)
     }
 }
 
@@ -48,21 +44,10 @@ impl GameState<'_> {
     }
 
     /// [`GameState::apply`], reporting the decision and the chance outcomes it causes to `sink`.
-    pub fn apply_recorded(
-        &mut self,
-        action: Action,
-        sink: &mut impl EventSink,
-    ) -> Result<(), IllegalAction> {
+    pub fn apply_recorded(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), IllegalAction> {
         let seat = self.to_move;
-        self.check(action).map_err(|reason| IllegalAction {
-            action,
-            seat,
-            reason,
-        })?;
-        sink.event(Event::Decision {
-            seat: seat.0,
-            action,
-        });
+        self.check(action).map_err(|reason| IllegalAction { action, seat, reason })?;
+        sink.event(Event::Decision { seat: seat.0, action });
         self.perform(action, sink);
         Ok(())
     }
@@ -73,12 +58,8 @@ impl GameState<'_> {
         let rules = &self.map.rules;
         match (self.phase, action) {
             (Phase::Over(_), _) => Err("the game is over"),
-            (Phase::SetupKeep, Action::Keep(mask)) => {
-                check_keep(&self.offers[s], mask, rules.setup_tickets.keep)
-            }
-            (Phase::KeepTickets, Action::Keep(mask)) => {
-                check_keep(&self.offers[s], mask, rules.draw_tickets.keep)
-            }
+            (Phase::SetupKeep, Action::Keep(mask)) => check_keep(&self.offers[s], mask, rules.setup_tickets.keep),
+            (Phase::KeepTickets, Action::Keep(mask)) => check_keep(&self.offers[s], mask, rules.draw_tickets.keep),
             (Phase::Turn, Action::Pass) => {
                 let legal = self.legal_actions();
                 if legal.len() == 1 && legal.get(0) == Action::Pass {
@@ -92,16 +73,14 @@ impl GameState<'_> {
                 Some(None) => Err("that market slot is empty"),
                 None => Err("no such market slot"),
             },
-            (Phase::SecondCard, Action::TakeFaceUp(slot)) => {
-                match self.market.get(usize::from(slot)) {
-                    Some(Some(Card::Loco)) if rules.face_up_loco_ends_draw => {
-                        Err("a face-up locomotive may not be taken as the second card")
-                    }
-                    Some(Some(_)) => Ok(()),
-                    Some(None) => Err("that market slot is empty"),
-                    None => Err("no such market slot"),
+            (Phase::SecondCard, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
+                Some(Some(Card::Loco)) if rules.face_up_loco_ends_draw => {
+                    Err("a face-up locomotive may not be taken as the second card")
                 }
-            }
+                Some(Some(_)) => Ok(()),
+                Some(None) => Err("that market slot is empty"),
+                None => Err("no such market slot"),
+            },
             (Phase::Turn | Phase::SecondCard, Action::DrawBlind) => {
                 if self.can_draw_blind() {
                     Ok(())
@@ -198,10 +177,7 @@ impl GameState<'_> {
                     }
                 }
                 self.offers[s] = offer;
-                sink.event(Event::Offer {
-                    seat: seat.0,
-                    offer,
-                });
+                sink.event(Event::Offer { seat: seat.0, offer });
                 self.phase = Phase::KeepTickets;
             }
             (Phase::Turn, Action::Claim { route, pay }) => {
@@ -254,9 +230,7 @@ impl GameState<'_> {
         for (i, &t) in offer.tickets().iter().enumerate() {
             if mask >> i & 1 == 1 {
                 self.tickets[s].insert(t);
-            } else if returned == Returned::Bottom
-                && self.map.ticket(t).kind == crate::map::TicketKind::Normal
-            {
+            } else if returned == Returned::Bottom && self.map.ticket(t).kind == crate::map::TicketKind::Normal {
                 self.ticket_deck.push_bottom(t);
             }
         }
@@ -275,9 +249,7 @@ impl GameState<'_> {
                 }
             }
         }
-        sink.event(Event::Revealed {
-            cards: self.revealed,
-        });
+        sink.event(Event::Revealed { cards: self.revealed });
         self.phase = Phase::Tunnel { route, laid, due };
     }
 
@@ -319,9 +291,7 @@ impl GameState<'_> {
         self.turns += 1;
         match self.final_turns_left {
             Some(n) => self.final_turns_left = Some(n - 1),
-            None if self.trains[s] <= self.map.rules.end_trains => {
-                self.final_turns_left = Some(self.players)
-            }
+            None if self.trains[s] <= self.map.rules.end_trains => self.final_turns_left = Some(self.players),
             None => {}
         }
         self.phase = if self.final_turns_left == Some(0) {

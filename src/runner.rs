@@ -141,24 +141,9 @@ impl RunPlan<'_> {
         let seed = game_seed(self.seed, index);
         let lineup = lineup(self.players, index);
         let mut bots: Vec<Box<dyn Bot>> = (0..self.players)
-            .map(|s| {
-                make_bot(
-                    usize::from(lineup[s]),
-                    Seat(s as u8),
-                    bot_seed(seed, Seat(s as u8)),
-                )
-            })
+            .map(|s| make_bot(usize::from(lineup[s]), Seat(s as u8), bot_seed(seed, Seat(s as u8))))
             .collect();
-        let result = play_game(self.map, seed, &mut bots).map_err(|error| RunError::Game {
-            index,
-            seed,
-            error,
-        })?;
-        Ok(GameOutcome {
-            index,
-            seed,
-            lineup,
-            result,
-        })
+        let result = play_game(self.map, seed, &mut bots).map_err(|error| RunError::Game { index, seed, error })?;
+        Ok(GameOutcome { index, seed, lineup, result })
     }
 }

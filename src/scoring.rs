@@ -108,19 +108,14 @@ pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
         starts.insert(map.route(r).a);
         starts.insert(map.route(r).b);
     }
-    starts
-        .iter()
-        .map(|c| longest_from(map, c, routes))
-        .max()
-        .unwrap_or(0)
+    starts.iter().map(|c| longest_from(map, c, routes)).max().unwrap_or(0)
 }
 
 fn longest_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
     let mut best = 0;
     for r in unused.and(map.routes_at(city)).iter() {
         let route = map.route(r);
-        let len =
-            u16::from(route.length) + longest_from(map, route.other_end(city), unused.without(r));
+        let len = u16::from(route.length) + longest_from(map, route.other_end(city), unused.without(r));
         best = best.max(len);
     }
     best
@@ -158,8 +153,7 @@ impl GameState<'_> {
             out.trains_left = self.trains[s];
             out.longest_path = longest_path(map, owned);
             out.largest_network = largest_network(map, owned);
-            out.mountain_routes =
-                owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
+            out.mountain_routes = owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
         }
         for bonus in &rules.bonuses {
             let value = |r: &SeatResult| match bonus.kind {
@@ -175,20 +169,13 @@ impl GameState<'_> {
             }
         }
         for r in seats[..n].iter_mut() {
-            r.score =
-                r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
+            r.score = r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
         }
         let end = match self.phase {
             Phase::Over(end) => end,
             _ => EndReason::TurnCap,
         };
-        GameResult {
-            players: self.players,
-            seats,
-            winners: winners(map, &seats[..n]),
-            turns: self.turns,
-            end,
-        }
+        GameResult { players: self.players, seats, winners: winners(map, &seats[..n]), turns: self.turns, end }
     }
 }
 
@@ -197,10 +184,7 @@ impl GameState<'_> {
 pub fn winners(map: &Map, seats: &[SeatResult]) -> SeatSet {
     let rules = &map.rules;
     let best = seats.iter().map(|r| r.score).max().unwrap_or(0);
-    let mut tied: SeatSet = (0..seats.len())
-        .filter(|&s| seats[s].score == best)
-        .map(|s| Seat(s as u8))
-        .collect();
+    let mut tied: SeatSet = (0..seats.len()).filter(|&s| seats[s].score == best).map(|s| Seat(s as u8)).collect();
     let longest_overall = seats.iter().map(|r| r.longest_path).max().unwrap_or(0);
     for criterion in &rules.tie_break {
         if tied.count() <= 1 {
@@ -211,9 +195,7 @@ pub fn winners(map: &Map, seats: &[SeatResult]) -> SeatSet {
             match criterion {
                 TieBreak::Tickets => i32::from(r.tickets_completed),
                 TieBreak::LongestPath => i32::from(r.longest_path),
-                TieBreak::LongestPathBonus => {
-                    i32::from(longest_overall >= 1 && r.longest_path == longest_overall)
-                }
+                TieBreak::LongestPathBonus => i32::from(longest_overall >= 1 && r.longest_path == longest_overall),
                 TieBreak::MountainRoutes => i32::from(r.mountain_routes),
             }
         };

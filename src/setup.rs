@@ -156,15 +156,10 @@ impl<'m> GameState<'m> {
         let n = setup.players;
         let [lo, hi] = map.rules.players;
         if n < usize::from(lo) || n > usize::from(hi) {
-            return Err(SetupProblems(vec![format!(
-                "{n} players; the map allows {lo} to {hi}"
-            )]));
+            return Err(SetupProblems(vec![format!("{n} players; the map allows {lo} to {hi}")]));
         }
         if setup.to_move.index() >= n {
-            problems.push(format!(
-                "seat {} to move, but only {n} players",
-                setup.to_move.0
-            ));
+            problems.push(format!("seat {} to move, but only {n} players", setup.to_move.0));
         }
         let mut cards = setup.deck;
         cards.add(&setup.discard);
@@ -178,10 +173,7 @@ impl<'m> GameState<'m> {
             cards.add(&laid);
         }
         if cards != map.rules.deck.counts() {
-            problems.push(format!(
-                "train cards add up to {cards}, not the deck's {}",
-                map.rules.deck.counts()
-            ));
+            problems.push(format!("train cards add up to {cards}, not the deck's {}", map.rules.deck.counts()));
         }
         for s in 0..n {
             let mut held = setup.hands[s];
@@ -189,10 +181,7 @@ impl<'m> GameState<'m> {
                 held.add(&laid);
             }
             if !held.contains(&setup.known[s]) {
-                problems.push(format!(
-                    "seat {s}: known cards {} are not all in the hand",
-                    setup.known[s]
-                ));
+                problems.push(format!("seat {s}: known cards {} are not all in the hand", setup.known[s]));
             }
         }
         let mut claimed = RouteSet::EMPTY;
@@ -208,10 +197,7 @@ impl<'m> GameState<'m> {
                 problems.push(format!("seat {s} owns a route another seat owns"));
             }
             claimed = claimed.or(owned);
-            let used: u32 = owned
-                .iter()
-                .map(|r| u32::from(map.route(r).trains_needed()))
-                .sum();
+            let used: u32 = owned.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
             if used + u32::from(setup.trains[s]) != u32::from(map.rules.trains) {
                 problems.push(format!(
                     "seat {s}: {} trains left plus {used} used is not the supply of {}",
@@ -234,9 +220,7 @@ impl<'m> GameState<'m> {
                     problems.push(format!("seat {owner} owns both tracks of a double route"));
                 }
                 if claimed.contains(twin) && n < usize::from(map.rules.doubles_both_from) {
-                    problems.push(format!(
-                        "both tracks of a double route are claimed with {n} players"
-                    ));
+                    problems.push(format!("both tracks of a double route are claimed with {n} players"));
                 }
                 closed[owner].insert(twin);
                 if n < usize::from(map.rules.doubles_both_from) {
@@ -263,10 +247,7 @@ impl<'m> GameState<'m> {
             }
         }
         for s in 0..n {
-            for t in setup.tickets[s]
-                .iter()
-                .chain(setup.offers[s].tickets().iter().copied())
-            {
+            for t in setup.tickets[s].iter().chain(setup.offers[s].tickets().iter().copied()) {
                 place(t, &mut problems);
             }
         }

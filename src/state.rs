@@ -32,11 +32,7 @@ impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SetupError::PlayerCount { players, range } => {
-                write!(
-                    f,
-                    "{players} players: this map is for {} to {} players",
-                    range[0], range[1]
-                )
+                write!(f, "{players} players: this map is for {} to {} players", range[0], range[1])
             }
         }
     }
@@ -90,10 +86,7 @@ impl<'m> GameState<'m> {
     ) -> Result<GameState<'m>, SetupError> {
         let [lo, hi] = map.rules.players;
         if players < usize::from(lo) || players > usize::from(hi) {
-            return Err(SetupError::PlayerCount {
-                players,
-                range: map.rules.players,
-            });
+            return Err(SetupError::PlayerCount { players, range: map.rules.players });
         }
         let rules = &map.rules;
         let mut state = GameState {
@@ -123,15 +116,10 @@ impl<'m> GameState<'m> {
         for s in 0..players {
             state.trains[s] = rules.trains;
             for _ in 0..rules.starting_hand {
-                let card = state
-                    .draw_card(sink)
-                    .expect("validated deck holds the starting hands");
+                let card = state.draw_card(sink).expect("validated deck holds the starting hands");
                 state.hands[s][card] += 1;
             }
-            sink.event(Event::Deal {
-                seat: s as u8,
-                cards: state.hands[s],
-            });
+            sink.event(Event::Deal { seat: s as u8, cards: state.hands[s] });
         }
         state.lay_market(false, sink);
 
@@ -165,10 +153,7 @@ impl<'m> GameState<'m> {
                 }
             }
             state.offers[s] = offer;
-            sink.event(Event::Offer {
-                seat: s as u8,
-                offer,
-            });
+            sink.event(Event::Offer { seat: s as u8, offer });
         }
         Ok(state)
     }
@@ -333,10 +318,7 @@ impl<'m> GameState<'m> {
         for slot in 0..MARKET_SLOTS {
             self.market[slot] = self.draw_card(sink);
         }
-        sink.event(Event::Market {
-            cards: self.market,
-            reset,
-        });
+        sink.event(Event::Market { cards: self.market, reset });
         self.check_loco_reset(sink);
     }
 
@@ -346,11 +328,7 @@ impl<'m> GameState<'m> {
         if !self.map.rules.loco_reset {
             return;
         }
-        let locos = self
-            .market
-            .iter()
-            .filter(|c| **c == Some(Card::Loco))
-            .count();
+        let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
         let others = self.deck.colored() + self.discard.colored();
         if locos >= 3 && others >= 3 {
             for slot in 0..MARKET_SLOTS {
@@ -369,10 +347,7 @@ impl<'m> GameState<'m> {
             if self.market[slot].is_none() && self.can_draw_blind() {
                 let card = self.draw_card(sink);
                 self.market[slot] = card;
-                sink.event(Event::Refill {
-                    slot: slot as u8,
-                    card,
-                });
+                sink.event(Event::Refill { slot: slot as u8, card });
                 changed = true;
             }
         }

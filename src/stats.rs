@@ -90,10 +90,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     let centre = p + z2 / (2.0 * n_f);
     let half = Z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
     let denom = 1.0 + z2 / n_f;
-    (
-        ((centre - half) / denom).max(0.0),
-        ((centre + half) / denom).min(1.0),
-    )
+    (((centre - half) / denom).max(0.0), ((centre + half) / denom).min(1.0))
 }
 
 #[cfg(test)]
@@ -104,10 +101,7 @@ mod tests {
     fn wilson_matches_known_values() {
         // 50 of 100: the textbook interval is (0.4038, 0.5962).
         let (lo, hi) = wilson(50, 100);
-        assert!(
-            (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4, "{lo} {hi}");
         let (lo, hi) = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-4, "{hi}");

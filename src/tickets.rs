@@ -14,11 +14,7 @@ pub struct TicketQueue {
 
 impl TicketQueue {
     /// An empty deck.
-    pub const EMPTY: TicketQueue = TicketQueue {
-        slots: [TicketId(0); 64],
-        head: 0,
-        len: 0,
-    };
+    pub const EMPTY: TicketQueue = TicketQueue { slots: [TicketId(0); 64], head: 0, len: 0 };
 
     /// Number of tickets in the deck.
     #[must_use]
@@ -71,10 +67,7 @@ pub struct TicketOffer {
 
 impl TicketOffer {
     /// No tickets.
-    pub const EMPTY: TicketOffer = TicketOffer {
-        ids: [TicketId(0); MAX_OFFER],
-        len: 0,
-    };
+    pub const EMPTY: TicketOffer = TicketOffer { ids: [TicketId(0); MAX_OFFER], len: 0 };
 
     /// Adds a ticket at the end.
     pub fn push(&mut self, t: TicketId) {
@@ -109,12 +102,7 @@ impl TicketOffer {
     /// The tickets whose offer positions are set in `mask`.
     #[must_use]
     pub fn selected(&self, mask: u8) -> TicketSet {
-        self.tickets()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask >> i & 1 == 1)
-            .map(|(_, &t)| t)
-            .collect()
+        self.tickets().iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &t)| t).collect()
     }
 }
 
@@ -137,9 +125,7 @@ pub fn nth_keep_mask(n: usize, min: u8, k: u32) -> u8 {
 /// Number of masks over `n` offered tickets with at least `min` (and at least one) bits set.
 #[must_use]
 pub fn keep_mask_count(n: usize, min: u8) -> u32 {
-    (1u16..(1 << n))
-        .filter(|m| m.count_ones() >= u32::from(min))
-        .count() as u32
+    (1u16..(1 << n)).filter(|m| m.count_ones() >= u32::from(min)).count() as u32
 }
 
 #[cfg(test)]

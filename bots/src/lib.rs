@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod random;
+pub mod report;
 pub mod spec;
 
 pub use random::RandomBot;

@@ -1,1 +1,203 @@
-fn main() {}
+//! `ttr`: simulate Ticket to Ride games between bots and write CSV statistics.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ttr::{Map, RunEnd, RunError, RunPlan};
+use ttr_bots::report::{Lineup, Report};
+use ttr_bots::BotSpec;
+
+/// Ticket to Ride self-play simulator and strategy lab.
+#[derive(Parser)]
+#[command(name = "ttr", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many seeded games between bots and write CSV statistics.
+    Simulate(SimulateArgs),
+    /// Work with map files.
+    Maps {
+        #[command(subcommand)]
+        command: MapsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MapsCommand {
+    /// Validate map files and print a one-line summary of each.
+    Check {
+        /// Map files (TOML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct SimulateArgs {
+    /// Map file (TOML), e.g. maps/usa.toml.
+    #[arg(long)]
+    map: PathBuf,
+    /// Players per game (within the map's range).
+    #[arg(long)]
+    players: usize,
+    /// Bot specs, one per seat or one for all, comma-separated: `random`, `random,random`.
+    /// Seats rotate from game to game so every bot sits in every seat equally often.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Number of games; accepts 1000000, 1_000_000 or 1e6.
+    #[arg(long, default_value = "1000", value_parser = parse_count)]
+    games: u64,
+    /// Master seed: the same seed gives the same games whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output directory [default: results/<map>-<players>p].
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Parses a game count written as an integer, with `_` separators, or like `1e6`.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let clean = text.replace('_', "");
+    let value = clean.parse::<u64>().ok().or_else(|| {
+        let f = clean.parse::<f64>().ok()?;
+        (f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f <= 1e15).then_some(f as u64)
+    });
+    match value {
+        Some(0) => Err("must be at least 1".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!("{text:?} is not a whole number of games (e.g. 1000, 1_000_000 or 1e6)")),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Simulate(args) => simulate(&args),
+        Command::Maps { command: MapsCommand::Check { files } } => check_maps(&files),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn check_maps(files: &[PathBuf]) -> Result<ExitCode, String> {
+    let mut failed = 0;
+    for file in files {
+        match Map::load(file) {
+            Ok(map) => println!("{}: {}", file.display(), map.summary()),
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(format!("{failed} of {} map files are invalid", files.len()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
+    let map = Map::load(&args.map).map_err(|e| e.to_string())?;
+    let [lo, hi] = map.rules.players;
+    if args.players < usize::from(lo) || args.players > usize::from(hi) {
+        return Err(format!("--players {}: {} is for {lo} to {hi} players", args.players, map.name));
+    }
+    let specs = BotSpec::parse_lineup(&args.bots, args.players).map_err(|e| e.to_string())?;
+    let names: Vec<String> = specs.iter().map(|s| s.as_str().to_string()).collect();
+    if map.provisional {
+        eprintln!(
+            "warning: {} holds provisional data (see the map file); results are marked provisional",
+            args.map.display()
+        );
+    }
+    let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}-{}p", map.name, args.players)));
+    let threads = args.threads.map_or_else(rayon::current_num_threads, usize::from);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+
+    let mut report = Report::create(&out, args.players, Lineup { specs: &names, provisional: map.provisional })
+        .map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // A second Ctrl-C while stopping falls through to the default (immediate exit).
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+
+    let bar = progress_bar(args.games, args.quiet);
+    let plan = RunPlan { map: &map, players: args.players, games: args.games, seed: args.seed };
+    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| specs[bot].build(seed);
+    let progress = |n: u64| bar.inc(n);
+    let started = Instant::now();
+    let ended = pool.install(|| plan.run(&make_bot, &progress, &cancel, |chunk| report.add(chunk)));
+    let wall = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    match ended {
+        Ok(RunEnd::Complete) => {}
+        Ok(RunEnd::Cancelled(done)) => {
+            drop(report);
+            eprintln!("interrupted after {done} games: no files were written to {}", out.display());
+            return Ok(ExitCode::from(130));
+        }
+        Err(RunError::Game { index, seed, error }) => {
+            return Err(format!("game {index} (seed {seed}) failed: {error}; no files were written"));
+        }
+        Err(RunError::Sink(e)) => return Err(format!("cannot write to {}: {e}", out.display())),
+    }
+    let tallies: Vec<_> = report.bot_tallies().to_vec();
+    report.finish().map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+
+    println!(
+        "{} games of {} ({} players) in {:.2} s on {threads} threads: {:.0} games/s",
+        args.games,
+        map.name,
+        args.players,
+        wall,
+        args.games as f64 / wall
+    );
+    for (spec, t) in &tallies {
+        let (lo, hi) = t.win_rate_interval();
+        println!(
+            "  {spec:<24} win rate {:.4} [{lo:.4}, {hi:.4}]  draws {}  mean score {:.1}",
+            t.win_rate(),
+            t.draws,
+            t.mean_score()
+        );
+    }
+    println!("wrote {}/{{games,bots,seats}}.csv", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+    )
+    .expect("valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}

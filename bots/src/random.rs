@@ -13,9 +13,7 @@ impl RandomBot {
     /// A random bot drawing from `seed`.
     #[must_use]
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: Pcg64Mcg::seed_from_u64(seed),
-        }
+        RandomBot { rng: Pcg64Mcg::seed_from_u64(seed) }
     }
 }
 

@@ -41,11 +41,8 @@ impl BotSpec {
         let name = parts.next().unwrap_or_default();
         let params: Vec<(&str, &str)> = parts
             .map(|p| {
-                p.split_once('=').ok_or_else(|| {
-                    SpecError(format!(
-                        "bot spec {text:?}: parameter {p:?} is not key=value"
-                    ))
-                })
+                p.split_once('=')
+                    .ok_or_else(|| SpecError(format!("bot spec {text:?}: parameter {p:?} is not key=value")))
             })
             .collect::<Result<_, _>>()?;
         let kind = match name {
@@ -58,26 +55,20 @@ impl BotSpec {
             }
         };
         if let Some((key, _)) = params.first() {
-            return Err(SpecError(format!(
-                "bot spec {text:?}: {name} takes no parameter {key:?}"
-            )));
+            return Err(SpecError(format!("bot spec {text:?}: {name} takes no parameter {key:?}")));
         }
-        Ok(BotSpec {
-            text: text.to_string(),
-            kind,
-        })
+        Ok(BotSpec { text: text.to_string(), kind })
     }
 
     /// Parses a comma-separated list, one spec per seat, or one spec for every seat.
     pub fn parse_lineup(list: &str, players: usize) -> Result<Vec<BotSpec>, SpecError> {
-        let specs: Vec<BotSpec> = list
-            .split(',')
-            .map(BotSpec::parse)
-            .collect::<Result<_, _>>()?;
+        let specs: Vec<BotSpec> = list.split(',').map(BotSpec::parse).collect::<Result<_, _>>()?;
         match specs.len() {
             1 => Ok(vec![specs[0].clone(); players]),
             n if n == players => Ok(specs),
-            n => Err(SpecError(format!("--bots lists {n} bots for {players} players; give one per seat or a single one for all"))),
+            n => Err(SpecError(format!(
+                "--bots lists {n} bots for {players} players; give one per seat or a single one for all"
+            ))),
         }
     }
 
@@ -103,23 +94,11 @@ mod tests {
     #[test]
     fn parses_lineups_and_refuses_bad_specs() {
         assert_eq!(BotSpec::parse_lineup("random", 3).unwrap().len(), 3);
-        assert_eq!(
-            BotSpec::parse_lineup("random,random", 2).unwrap()[1].as_str(),
-            "random"
-        );
+        assert_eq!(BotSpec::parse_lineup("random,random", 2).unwrap()[1].as_str(), "random");
         let err = BotSpec::parse("greedyy").unwrap_err();
         assert!(err.0.contains("unknown bot \"greedyy\""), "{err}");
-        assert!(BotSpec::parse("random:x")
-            .unwrap_err()
-            .0
-            .contains("key=value"));
-        assert!(BotSpec::parse("random:x=1")
-            .unwrap_err()
-            .0
-            .contains("no parameter"));
-        assert!(BotSpec::parse_lineup("random,random", 3)
-            .unwrap_err()
-            .0
-            .contains("2 bots for 3 players"));
+        assert!(BotSpec::parse("random:x").unwrap_err().0.contains("key=value"));
+        assert!(BotSpec::parse("random:x=1").unwrap_err().0.contains("no parameter"));
+        assert!(BotSpec::parse_lineup("random,random", 3).unwrap_err().0.contains("2 bots for 3 players"));
     }
 }

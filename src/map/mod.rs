@@ -75,6 +75,25 @@ impl Route {
     }
 }
 
+/// Plain routes sharing a colour slot and a length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainClass {
+    /// Colour slot: 0..8 index [`Card::COLORS`], 8 is gray.
+    pub slot: u8,
+    /// Route length.
+    pub length: u8,
+    /// The routes.
+    pub routes: RouteSet,
+}
+
+impl PlainClass {
+    /// The route colour of this class (`None`: gray).
+    #[must_use]
+    pub fn color(&self) -> Option<Card> {
+        (self.slot < 8).then(|| Card::COLORS[usize::from(self.slot)])
+    }
+}
+
 /// A destination ticket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ticket {
@@ -107,8 +126,8 @@ pub struct Map {
     city_routes: Vec<RouteSet>,
     all_routes: RouteSet,
     special_routes: RouteSet,
-    /// Plain routes by colour slot (8 = gray) and length.
-    plain_by_class: [[RouteSet; MAX_ROUTE_LENGTH + 1]; 9],
+    /// Non-empty classes of plain routes: (colour slot, 8 = gray; length; routes).
+    plain_classes: Vec<PlainClass>,
     /// Routes needing more than `t` trains, indexed by `t`.
     needs_more_than: Vec<RouteSet>,
     normal_tickets: TicketSet,
@@ -120,10 +139,7 @@ impl Map {
     pub fn load(path: &Path) -> Result<Map, MapError> {
         let text = std::fs::read_to_string(path).map_err(|e| MapError {
             file: path.to_path_buf(),
-            problems: vec![Problem {
-                line: None,
-                message: format!("cannot read the file: {e}"),
-            }],
+            problems: vec![Problem { line: None, message: format!("cannot read the file: {e}") }],
         })?;
         Map::from_toml(&text, path)
     }
@@ -137,19 +153,13 @@ impl Map {
                 message: e.message().trim().to_string(),
             }],
         })?;
-        Map::from_spec(spec, text).map_err(|problems| MapError {
-            file: file.to_path_buf(),
-            problems,
-        })
+        Map::from_spec(spec, text).map_err(|problems| MapError { file: file.to_path_buf(), problems })
     }
 
     /// Validates a spec; `text` is the file it came from, for line numbers.
     /// Returns every problem found, not only the first.
     pub fn from_spec(spec: MapSpec, text: &str) -> Result<Map, Vec<Problem>> {
-        let mut v = Validator {
-            text,
-            problems: Vec::new(),
-        };
+        let mut v = Validator { text, problems: Vec::new() };
         let rules_line = line_of(text, spec.rules.span().start);
         let rules = spec.rules.into_inner();
         let route_points = v.rules(&rules, rules_line);
@@ -158,40 +168,25 @@ impl Map {
         if spec.cities.len() > CitySet::CAPACITY {
             v.problem(
                 None,
-                format!(
-                    "{} cities, more than the {} a city set holds",
-                    spec.cities.len(),
-                    CitySet::CAPACITY
-                ),
+                format!("{} cities, more than the {} a city set holds", spec.cities.len(), CitySet::CAPACITY),
             );
         }
         for (i, c) in spec.cities.iter().enumerate() {
             let line = v.line(c.span().start);
-            if city_index
-                .insert(c.get_ref().name.as_str(), CityId(i as u8))
-                .is_some()
-            {
+            if city_index.insert(c.get_ref().name.as_str(), CityId(i as u8)).is_some() {
                 v.problem(Some(line), format!("duplicate city {:?}", c.get_ref().name));
             }
         }
         let cities: Vec<City> = spec
             .cities
             .iter()
-            .map(|c| City {
-                name: c.get_ref().name.clone(),
-                x: c.get_ref().x,
-                y: c.get_ref().y,
-            })
+            .map(|c| City { name: c.get_ref().name.clone(), x: c.get_ref().x, y: c.get_ref().y })
             .collect();
 
         if spec.routes.len() > RouteSet::CAPACITY {
             v.problem(
                 None,
-                format!(
-                    "{} routes, more than the {} a route set holds",
-                    spec.routes.len(),
-                    RouteSet::CAPACITY
-                ),
+                format!("{} routes, more than the {} a route set holds", spec.routes.len(), RouteSet::CAPACITY),
             );
         }
         let mut routes = Vec::with_capacity(spec.routes.len());
@@ -209,39 +204,18 @@ impl Map {
                 name => match Card::from_name(name).filter(|c| !c.is_loco()) {
                     Some(c) => Some(c),
                     None => {
-                        v.problem(
-                            Some(line),
-                            format!("unknown route colour {name:?} (a card colour or gray)"),
-                        );
+                        v.problem(Some(line), format!("unknown route colour {name:?} (a card colour or gray)"));
                         None
                     }
                 },
             };
             if s.length == 0 || usize::from(s.length) > MAX_ROUTE_LENGTH {
-                v.problem(
-                    Some(line),
-                    format!(
-                        "route length {} is outside 1..={MAX_ROUTE_LENGTH}",
-                        s.length
-                    ),
-                );
+                v.problem(Some(line), format!("route length {} is outside 1..={MAX_ROUTE_LENGTH}", s.length));
             } else if route_points[usize::from(s.length)] == 0 {
-                v.problem(
-                    Some(line),
-                    format!(
-                        "route length {} is missing from rules.route_points",
-                        s.length
-                    ),
-                );
+                v.problem(Some(line), format!("route length {} is missing from rules.route_points", s.length));
             }
             if s.ferry_locos > s.length {
-                v.problem(
-                    Some(line),
-                    format!(
-                        "{} ferry locomotives on a route of length {}",
-                        s.ferry_locos, s.length
-                    ),
-                );
+                v.problem(Some(line), format!("{} ferry locomotives on a route of length {}", s.ferry_locos, s.length));
             }
             if let Some(id) = s.double {
                 doubles.entry(id).or_default().push(i);
@@ -263,17 +237,17 @@ impl Map {
         for (id, members) in double_ids {
             let line = v.line(spec.routes[members[0]].span().start);
             if members.len() != 2 {
-                v.problem(
-                    Some(line),
-                    format!("double route {id} has {} tracks, expected 2", members.len()),
-                );
+                v.problem(Some(line), format!("double route {id} has {} tracks, expected 2", members.len()));
                 continue;
             }
             let (x, y) = (routes[members[0]], routes[members[1]]);
             let same = (x.a == y.a && x.b == y.b) || (x.a == y.b && x.b == y.a);
             if !same {
                 let l2 = v.line(spec.routes[members[1]].span().start);
-                v.problem(Some(l2), format!("double route {id}: its twins do not join the same cities (see line {line})"));
+                v.problem(
+                    Some(l2),
+                    format!("double route {id}: its twins do not join the same cities (see line {line})"),
+                );
             }
             routes[members[0]].twin = Some(RouteId(members[1] as u8));
             routes[members[1]].twin = Some(RouteId(members[0] as u8));
@@ -282,11 +256,7 @@ impl Map {
         if spec.tickets.len() > TicketSet::CAPACITY {
             v.problem(
                 None,
-                format!(
-                    "{} tickets, more than the {} a ticket set holds",
-                    spec.tickets.len(),
-                    TicketSet::CAPACITY
-                ),
+                format!("{} tickets, more than the {} a ticket set holds", spec.tickets.len(), TicketSet::CAPACITY),
             );
         }
         let components = components(cities.len(), &routes);
@@ -305,10 +275,7 @@ impl Map {
                 } else if components[a.index()] != components[b.index()] {
                     v.problem(
                         Some(line),
-                        format!(
-                            "ticket cities {:?} and {:?} are not connected by any routes",
-                            s.a, s.b
-                        ),
+                        format!("ticket cities {:?} and {:?} are not connected by any routes", s.a, s.b),
                     );
                 }
             }
@@ -323,9 +290,12 @@ impl Map {
         let max_players = usize::from(rules.players[1]);
         let long_needed = usize::from(rules.setup_tickets.long) * max_players;
         if count(TicketKind::Long) < long_needed {
-            v.problem(Some(rules_line), format!(
+            v.problem(
+                Some(rules_line),
+                format!(
                 "rules.setup_tickets deals {} long tickets to each of up to {max_players} players, but the map has {}",
-                rules.setup_tickets.long, count(TicketKind::Long)));
+                rules.setup_tickets.long, count(TicketKind::Long)),
+            );
         }
         let normal_needed = usize::from(rules.setup_tickets.deal) * max_players;
         if count(TicketKind::Normal) < normal_needed {
@@ -337,16 +307,7 @@ impl Map {
         if !v.problems.is_empty() {
             return Err(v.problems);
         }
-        Ok(Map::precompute(
-            spec.name,
-            spec.title,
-            spec.provisional,
-            rules,
-            route_points,
-            cities,
-            routes,
-            tickets,
-        ))
+        Ok(Map::precompute(spec.name, spec.title, spec.provisional, rules, route_points, cities, routes, tickets))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -362,7 +323,7 @@ impl Map {
     ) -> Map {
         let mut city_routes = vec![RouteSet::EMPTY; cities.len()];
         let mut special_routes = RouteSet::EMPTY;
-        let mut plain_by_class = [[RouteSet::EMPTY; MAX_ROUTE_LENGTH + 1]; 9];
+        let mut plain_classes: Vec<PlainClass> = Vec::new();
         let max_trains = usize::from(rules.trains);
         let mut needs_more_than = vec![RouteSet::EMPTY; max_trains + 1];
         for (i, r) in routes.iter().enumerate() {
@@ -372,8 +333,11 @@ impl Map {
             if r.is_special() {
                 special_routes.insert(id);
             } else {
-                let slot = r.color.map_or(8, Card::index);
-                plain_by_class[slot][usize::from(r.length)].insert(id);
+                let slot = r.color.map_or(8, Card::index) as u8;
+                match plain_classes.iter_mut().find(|c| c.slot == slot && c.length == r.length) {
+                    Some(class) => class.routes.insert(id),
+                    None => plain_classes.push(PlainClass { slot, length: r.length, routes: RouteSet::single(id) }),
+                }
             }
             for (t, set) in needs_more_than.iter_mut().enumerate() {
                 if usize::from(r.trains_needed()) > t {
@@ -381,14 +345,8 @@ impl Map {
                 }
             }
         }
-        let select = |kind| {
-            tickets
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.kind == kind)
-                .map(|(i, _)| TicketId(i as u8))
-                .collect()
-        };
+        let select =
+            |kind| tickets.iter().enumerate().filter(|(_, t)| t.kind == kind).map(|(i, _)| TicketId(i as u8)).collect();
         Map {
             normal_tickets: select(TicketKind::Normal),
             long_tickets: select(TicketKind::Long),
@@ -403,7 +361,7 @@ impl Map {
             route_points,
             city_routes,
             special_routes,
-            plain_by_class,
+            plain_classes,
             needs_more_than,
         }
     }
@@ -462,16 +420,23 @@ impl Map {
         self.all_routes
     }
 
+    /// The longest plain route.
+    #[must_use]
+    pub fn max_plain_length(&self) -> u8 {
+        self.plain_classes.iter().map(|c| c.length).max().unwrap_or(0)
+    }
+
     /// Routes with ferry symbols, tunnels or card substitutes: paid for one by one.
     #[must_use]
     pub fn special_routes(&self) -> RouteSet {
         self.special_routes
     }
 
-    /// Plain routes of a colour slot (0..8 = [`Card::COLORS`], 8 = gray) and length.
+    /// The non-empty classes of plain routes (no ferry, tunnel or substitutes), in a fixed
+    /// order: every route of a class is paid for the same ways.
     #[must_use]
-    pub fn plain_routes(&self, slot: usize, length: usize) -> RouteSet {
-        self.plain_by_class[slot][length]
+    pub fn plain_classes(&self) -> &[PlainClass] {
+        &self.plain_classes
     }
 
     /// Routes that need more than `trains` trains to claim.
@@ -510,11 +475,7 @@ impl Map {
             total,
             self.tickets.len(),
             self.double_count(),
-            if self.provisional {
-                " [provisional data]"
-            } else {
-                ""
-            }
+            if self.provisional { " [provisional data]" } else { "" }
         )
     }
 }
@@ -561,11 +522,7 @@ impl std::error::Error for MapError {}
 
 /// 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Connected-component label of every city over all routes.
@@ -599,13 +556,7 @@ impl Validator<'_> {
         self.problems.push(Problem { line, message });
     }
 
-    fn city(
-        &mut self,
-        index: &HashMap<&str, CityId>,
-        name: &str,
-        line: usize,
-        what: &str,
-    ) -> Option<CityId> {
+    fn city(&mut self, index: &HashMap<&str, CityId>, name: &str, line: usize, what: &str) -> Option<CityId> {
         let id = index.get(name).copied();
         if id.is_none() {
             self.problem(Some(line), format!("{what} names unknown city {name:?}"));
@@ -618,10 +569,7 @@ impl Validator<'_> {
         let l = Some(line);
         let [lo, hi] = r.players;
         if lo < 2 || lo > hi || usize::from(hi) > MAX_SEATS {
-            self.problem(
-                l,
-                format!("rules.players [{lo}, {hi}] must satisfy 2 <= min <= max <= {MAX_SEATS}"),
-            );
+            self.problem(l, format!("rules.players [{lo}, {hi}] must satisfy 2 <= min <= max <= {MAX_SEATS}"));
         }
         if r.trains == 0 || r.trains > 60 {
             self.problem(l, format!("rules.trains {} is outside 1..=60", r.trains));
@@ -632,10 +580,7 @@ impl Validator<'_> {
         let mut points = [0u8; MAX_ROUTE_LENGTH + 1];
         for &[len, pts] in &r.route_points {
             if len == 0 || usize::from(len) > MAX_ROUTE_LENGTH {
-                self.problem(
-                    l,
-                    format!("rules.route_points: length {len} is outside 1..={MAX_ROUTE_LENGTH}"),
-                );
+                self.problem(l, format!("rules.route_points: length {len} is outside 1..={MAX_ROUTE_LENGTH}"));
             } else if points[usize::from(len)] != 0 {
                 self.problem(l, format!("rules.route_points: length {len} listed twice"));
             } else {
@@ -645,40 +590,18 @@ impl Validator<'_> {
         let deck = r.deck.counts().total();
         let dealt = u32::from(r.starting_hand) * u32::from(hi) + 5;
         if deck < dealt {
-            self.problem(
-                l,
-                format!("rules.deck has {deck} cards, fewer than the {dealt} dealt at setup"),
-            );
+            self.problem(l, format!("rules.deck has {deck} cards, fewer than the {dealt} dealt at setup"));
         }
-        for (name, deal) in [
-            ("setup_tickets", r.setup_tickets),
-            ("draw_tickets", r.draw_tickets),
-        ] {
+        for (name, deal) in [("setup_tickets", r.setup_tickets), ("draw_tickets", r.draw_tickets)] {
             if usize::from(deal.offered()) > MAX_OFFER || deal.offered() == 0 {
-                self.problem(
-                    l,
-                    format!(
-                        "rules.{name} offers {} tickets; 1..={MAX_OFFER} allowed",
-                        deal.offered()
-                    ),
-                );
+                self.problem(l, format!("rules.{name} offers {} tickets; 1..={MAX_OFFER} allowed", deal.offered()));
             }
             if deal.keep > deal.offered() {
-                self.problem(
-                    l,
-                    format!(
-                        "rules.{name}: keep {} exceeds the {} offered",
-                        deal.keep,
-                        deal.offered()
-                    ),
-                );
+                self.problem(l, format!("rules.{name}: keep {} exceeds the {} offered", deal.keep, deal.offered()));
             }
         }
         if r.draw_tickets.long != 0 {
-            self.problem(
-                l,
-                "rules.draw_tickets: long tickets are dealt at setup only".to_string(),
-            );
+            self.problem(l, "rules.draw_tickets: long tickets are dealt at setup only".to_string());
         }
         points
     }
