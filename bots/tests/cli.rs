@@ -1,0 +1,149 @@
+//! End-to-end tests of the `ttr` binary: outputs, determinism across thread counts, and
+//! one clear error (and no files) for every kind of bad input.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+fn ttr(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn simulate(out: &Path, extra: &[&str]) -> Output {
+    let out = out.to_str().expect("utf-8 path");
+    let mut args = vec!["simulate", "--map", "maps/usa.toml", "--players", "4", "--seed", "7", "--out", out, "-q"];
+    args.extend_from_slice(extra);
+    ttr(&args)
+}
+
+/// Files in a directory, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = match fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).collect(),
+        Err(_) => Vec::new(),
+    };
+    names.sort();
+    names
+}
+
+#[test]
+fn output_is_identical_whatever_the_thread_count() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let one = tmp.path().join("one");
+    let two = tmp.path().join("two");
+    let a = simulate(&one, &["--games", "3000", "--threads", "1"]);
+    let b = simulate(&two, &["--games", "3e3", "--threads", "2"]);
+    assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
+    for file in ["games.csv", "bots.csv", "seats.csv"] {
+        let x = fs::read(one.join(file)).expect("read");
+        let y = fs::read(two.join(file)).expect("read");
+        assert!(x == y, "{file} differs between 1 and 2 threads");
+    }
+    assert_eq!(listing(&one), vec!["bots.csv", "games.csv", "seats.csv"], "no temporary files left");
+}
+
+#[test]
+fn files_hold_one_row_per_game_and_consistent_tallies() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = simulate(tmp.path(), &["--games", "400", "--bots", "random,random,random,random"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let games = fs::read_to_string(tmp.path().join("games.csv")).expect("games.csv");
+    let rows: Vec<&str> = games.lines().collect();
+    assert_eq!(rows.len(), 401, "header + one row per game");
+    let header: Vec<&str> = rows[0].split(',').collect();
+    assert_eq!(header.len(), 2 + 4 * 9 + 3);
+    let winners_col = header.iter().position(|h| *h == "winners").expect("winners column");
+    let mut sole_wins = 0;
+    for row in &rows[1..] {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields.len(), header.len(), "row {row}");
+        for s in 0..4 {
+            let f = |k: usize| fields[2 + 9 * s + k].parse::<i64>().expect("integer");
+            assert_eq!(f(1), f(2) + f(3) - f(4) + f(7), "score = routes + gained - lost + bonus in {row}");
+        }
+        if !fields[winners_col].contains(';') {
+            sole_wins += 1;
+        }
+    }
+    let bots = fs::read_to_string(tmp.path().join("bots.csv")).expect("bots.csv");
+    let line: Vec<&str> = bots.lines().nth(1).expect("one bot row").split(',').collect();
+    assert_eq!(line[0], "random");
+    assert_eq!(line[1], "1600", "4 seats x 400 games");
+    assert_eq!(line[2].parse::<u64>().expect("wins"), sole_wins);
+    let seats = fs::read_to_string(tmp.path().join("seats.csv")).expect("seats.csv");
+    assert_eq!(seats.lines().count(), 5);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("games/s") && stdout.contains("win rate"), "{stdout}");
+}
+
+/// Runs a bad command and checks: non-zero exit, one `error:` line naming the problem,
+/// no panic, and nothing written to the output directory.
+fn assert_refused(args: &[&str], expected: &str) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out_dir = tmp.path().join("out");
+    let mut full: Vec<&str> = args.to_vec();
+    let out_str = out_dir.to_str().expect("utf-8").to_string();
+    if args.first() == Some(&"simulate") {
+        full.extend_from_slice(&["--out", &out_str, "-q"]);
+    }
+    let out = ttr(&full);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(err.contains(expected), "{args:?}: expected {expected:?} in {err:?}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(listing(&out_dir).is_empty(), "{args:?} left files: {:?}", listing(&out_dir));
+}
+
+#[test]
+fn bad_input_gets_one_clear_error_and_no_files() {
+    let usa = ["simulate", "--map", "maps/usa.toml"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { usa.iter().chain(extra).copied().collect() };
+    assert_refused(&with(&["--players", "4", "--bots", "randon"]), "unknown bot \"randon\"");
+    assert_refused(&with(&["--players", "6"]), "--players 6: usa is for 2 to 5 players");
+    assert_refused(&with(&["--players", "3", "--bots", "random,random"]), "2 bots for 3 players");
+    assert_refused(&with(&["--players", "2", "--games", "lots"]), "not a whole number of games");
+    assert_refused(&with(&["--players", "2", "--games", "0"]), "at least 1");
+    assert_refused(&with(&["--players", "2", "--threads", "0"]), "--threads");
+    assert_refused(&["simulate", "--map", "maps/nowhere.toml", "--players", "2"], "maps/nowhere.toml: cannot read");
+    assert_refused(&["simulate", "--map", "maps/nordic.toml", "--players", "4"], "nordic is for 2 to 3 players");
+}
+
+#[test]
+fn unwritable_output_is_refused_before_playing() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let blocker = tmp.path().join("file");
+    fs::write(&blocker, "not a directory").expect("write");
+    let out = simulate(&blocker.join("out"), &["--games", "10"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("cannot write to"), "{}", stderr(&out));
+}
+
+#[test]
+fn maps_check_summarises_valid_maps_and_names_bad_ones() {
+    let out = ttr(&["maps", "check", "maps/usa.toml", "maps/nordic.toml", "maps/legendary_asia.toml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("usa: 36 cities, 100 routes (total length 309), 30 tickets, 22 double routes"), "{stdout}");
+    assert!(stdout.contains("nordic: 39 cities, 81 routes (total length 207), 46 tickets, 14 double routes"));
+    assert!(stdout.contains("legendary_asia: 39 cities, 100 routes (total length 268), 36 tickets, 30 double routes"));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let bad = tmp.path().join("bad.toml");
+    let text = fs::read_to_string(root().join("maps/usa.toml")).expect("usa").replacen(
+        "\"Atlanta\", b = \"Charleston\"",
+        "\"Atlantis\", b = \"Charleston\"",
+        1,
+    );
+    fs::write(&bad, text).expect("write");
+    let out = ttr(&["maps", "check", "maps/usa.toml", bad.to_str().expect("utf-8")]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("bad.toml:") && err.contains("unknown city \"Atlantis\""), "{err}");
+}
