@@ -100,11 +100,26 @@ pub fn route_colors(route: &Route) -> &'static [Card] {
     }
 }
 
-/// Number of canonical payments for `route` with this hand: every colour, then all-locomotive.
+/// Number of canonical payments for `route` with this hand: every colour, then
+/// all-locomotive, then the substitute payments of [`substitute_payments`].
 #[must_use]
 pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
-    let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
-    colored + u32::from(all_loco_payment(route, hand, rules).is_some())
+    let direct = direct_payment_count(route, hand, rules);
+    if may_substitute(route, hand, rules) {
+        direct + substitute_payments(route, hand, rules).len() as u32
+    } else {
+        direct
+    }
+}
+
+/// Whether the hand is large enough for any substitute payment of `route`.
+fn may_substitute(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
+    let loco_extra = (route.ferry_locos > 0 && rules.ferry_substitute > 0).then(|| rules.ferry_substitute - 1);
+    let any_extra = (route.any_cards > 0).then(|| route.any_cards - 1);
+    match loco_extra.into_iter().chain(any_extra).min() {
+        Some(extra) => hand.total() >= u32::from(route.length) + u32::from(extra),
+        None => false,
+    }
 }
 
 /// The `k`-th canonical payment, in the order of [`payment_count`].
@@ -117,7 +132,137 @@ pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, mut k: u32) 
         }
         k -= n;
     }
-    all_loco_payment(route, hand, rules).expect("nth_payment: index beyond the payments")
+    if let Some(all_locos) = all_loco_payment(route, hand, rules) {
+        if k == 0 {
+            return all_locos;
+        }
+        k -= 1;
+    }
+    substitute_payments(route, hand, rules).as_slice()[k as usize]
+}
+
+fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
+    let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
+    colored + u32::from(all_loco_payment(route, hand, rules).is_some())
+}
+
+/// Most substitute payments generated for one route and hand.
+const MAX_SUBSTITUTE_PAYMENTS: usize = 64;
+
+/// A fixed-capacity list of distinct payments.
+#[derive(Clone, Copy, Debug)]
+pub struct PaymentList {
+    items: [CardCounts; MAX_SUBSTITUTE_PAYMENTS],
+    len: usize,
+}
+
+impl PaymentList {
+    /// The payments.
+    #[must_use]
+    pub fn as_slice(&self) -> &[CardCounts] {
+        &self.items[..self.len]
+    }
+
+    /// Number of payments.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push_new(&mut self, pay: CardCounts) {
+        if self.len < MAX_SUBSTITUTE_PAYMENTS && !self.as_slice().contains(&pay) {
+            self.items[self.len] = pay;
+            self.len += 1;
+        }
+    }
+}
+
+/// Canonical payments that use substitutes (any N cards for a required locomotive on a
+/// ferry, any N cards for one colour card on a route such as Murmansk-Lieksa).
+///
+/// The choices offered are: how many spaces are substituted, the colour of the colour
+/// spaces (filled with that colour first, then with locomotives where allowed), and a
+/// filler kind whose cards make up the substitute groups first; the rest of the groups is
+/// taken in card order (colours, then locomotives). So whenever a substitute payment
+/// exists, at least one is generated, without listing every mix of substitute cards.
+#[must_use]
+pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> PaymentList {
+    let mut list = PaymentList { items: [CardCounts::EMPTY; MAX_SUBSTITUTE_PAYMENTS], len: 0 };
+    let loco_sub = if route.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
+    let any_sub = route.any_cards;
+    if loco_sub == 0 && any_sub == 0 {
+        return list;
+    }
+    let ferry = route.ferry_locos;
+    let wild = locos_on_color_spaces(route, rules);
+    let max_sf = if loco_sub > 0 { ferry } else { 0 };
+    let max_sc = if any_sub > 0 { route.length - ferry } else { 0 };
+    let total = hand.total();
+    for s_f in 0..=max_sf {
+        for s_c in 0..=max_sc {
+            if s_f == 0 && s_c == 0 {
+                continue;
+            }
+            let sub_cards = u32::from(loco_sub) * u32::from(s_f) + u32::from(any_sub) * u32::from(s_c);
+            let direct_locos = ferry - s_f;
+            let color_spaces = route.length - ferry - s_c;
+            if total < sub_cards + u32::from(direct_locos) + u32::from(color_spaces) {
+                continue;
+            }
+            let mut colorless_done = false;
+            for &c in route_colors(route) {
+                let from_color = color_spaces.min(hand[c]);
+                // Payments without a card of the colour are the same for every colour.
+                if from_color == 0 {
+                    if colorless_done {
+                        continue;
+                    }
+                    colorless_done = true;
+                }
+                let locos_on_colors = color_spaces - from_color;
+                if locos_on_colors > 0 && !wild {
+                    continue;
+                }
+                let locos = direct_locos + locos_on_colors;
+                if hand[Card::Loco] < locos {
+                    continue;
+                }
+                let direct = CardCounts::of(c, from_color).with(Card::Loco, locos);
+                let mut rest = *hand;
+                rest.remove(&direct);
+                for filler in Card::ALL {
+                    if rest[filler] == 0 {
+                        continue;
+                    }
+                    if let Some(subs) = take_cards(&rest, filler, sub_cards) {
+                        let mut pay = direct;
+                        pay.add(&subs);
+                        list.push_new(pay);
+                    }
+                }
+            }
+        }
+    }
+    list
+}
+
+/// `n` cards from `pile`: as many of `first` as possible, then in card order.
+fn take_cards(pile: &CardCounts, first: Card, n: u32) -> Option<CardCounts> {
+    let mut taken = CardCounts::EMPTY;
+    let mut left = n;
+    for c in std::iter::once(first).chain(Card::ALL) {
+        let available = u32::from(pile[c] - taken[c]);
+        let k = available.min(left);
+        taken[c] += k as u8;
+        left -= k;
+    }
+    (left == 0).then_some(taken)
 }
 
 /// Locomotive counts (inclusive) of canonical payments using at least one `color` card.
@@ -295,6 +440,29 @@ mod tests {
         assert!(is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 1).with(Card::Loco, 2), &r));
         let wild = rules(LocoUse::Wild, 0);
         assert!(!is_valid_payment(&ferry, &CardCounts::of(Card::Orange, 2).with(Card::Red, 3), &wild));
+    }
+
+    #[test]
+    fn substitute_payments_are_generated_valid_and_distinct() {
+        let r = rules(LocoUse::FerriesAndTunnels, 3);
+        let ferry = route(3, Some(Card::Orange), 1, 0);
+        // No locomotive: only 3-for-1 can pay the ferry symbol.
+        let hand = CardCounts::of(Card::Orange, 2).with(Card::Red, 2).with(Card::Blue, 1);
+        assert_eq!(direct_payment_count(&ferry, &hand, &r), 0);
+        let subs = substitute_payments(&ferry, &hand, &r);
+        assert!(!subs.is_empty());
+        for (i, p) in subs.as_slice().iter().enumerate() {
+            assert!(is_valid_payment(&ferry, p, &r), "{p}");
+            assert!(hand.contains(p));
+            assert!(!subs.as_slice()[..i].contains(p), "duplicate {p}");
+        }
+        assert!(subs.as_slice().contains(&hand), "2 orange + 2 red + 1 blue");
+        assert_eq!(payment_count(&ferry, &hand, &r), subs.len() as u32);
+        let nine = route(9, None, 0, 4);
+        let hand = CardCounts::of(Card::Green, 7).with(Card::Red, 5).with(Card::Loco, 3);
+        let pays: Vec<_> = (0..payment_count(&nine, &hand, &r)).map(|k| nth_payment(&nine, &hand, &r, k)).collect();
+        assert!(pays.contains(&hand), "7 green + 8 others: {pays:?}");
+        assert!(pays.iter().all(|p| is_valid_payment(&nine, p, &r)));
     }
 
     #[test]
