@@ -1,7 +1,7 @@
 //! The decisions a seat can make, and the phases of a game that ask for them.
 
 use crate::card::{Card, CardCounts};
-use crate::ids::RouteId;
+use crate::ids::{RouteId, TicketId};
 use crate::tickets::TicketOffer;
 
 /// One decision. Payments are part of the action, so bots choose how to pay.
@@ -77,67 +77,128 @@ impl EndReason {
     }
 }
 
-/// A chance outcome or decision, in the order it happened (the game record's events).
+/// A chance outcome or a decision, in the order it happened: the events of the public
+/// game record (GAME-RECORD.md, version 1), one variant per event kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// A seat's starting hand.
+    /// A seat's starting hand (chance).
     Deal {
         /// The seat.
         seat: u8,
         /// The cards.
         cards: CardCounts,
     },
-    /// The whole market laid out (setup, or after a 3-locomotive reset).
+    /// The whole market laid out, at setup or after a 3-locomotive reset (chance).
     Market {
-        /// The cards by slot.
+        /// The cards by slot (`None`: empty slot).
         cards: [Option<Card>; 5],
         /// Whether this is a reset rather than the setup.
         reset: bool,
     },
-    /// A market slot refilled from the deck (`None`: nothing left).
-    Refill {
-        /// The slot.
-        slot: u8,
-        /// The card.
-        card: Option<Card>,
-    },
-    /// The discard pile became the deck.
-    Reshuffle {
-        /// Cards reshuffled.
-        cards: u8,
-    },
-    /// A card drawn blind by a seat.
-    Blind {
-        /// The seat.
-        seat: u8,
-        /// The card.
-        card: Card,
-    },
-    /// Cards revealed for a tunnel.
-    Revealed {
-        /// The cards (fewer than 3 when the piles ran out).
-        cards: [Option<Card>; 3],
-    },
-    /// Tickets dealt or drawn to a seat.
+    /// Tickets dealt or drawn to a seat (chance).
     Offer {
         /// The seat.
         seat: u8,
         /// The tickets.
         offer: TicketOffer,
     },
-    /// A decision by a seat.
-    Decision {
+    /// The tickets kept from the pending offer (decision).
+    Keep {
         /// The seat.
         seat: u8,
-        /// What it chose.
-        action: Action,
+        /// The tickets kept, in offer order.
+        kept: TicketOffer,
+    },
+    /// A face-up card taken (decision).
+    Take {
+        /// The seat.
+        seat: u8,
+        /// The market slot.
+        slot: u8,
+        /// The card.
+        card: Card,
+    },
+    /// A market slot refilled from the deck (chance; `None`: nothing left).
+    Refill {
+        /// The slot.
+        slot: u8,
+        /// The card.
+        card: Option<Card>,
+    },
+    /// A card drawn from the deck (decision, and the chance of which card).
+    Blind {
+        /// The seat.
+        seat: u8,
+        /// The card.
+        card: Card,
+    },
+    /// The discard pile became the deck (chance).
+    Reshuffle {
+        /// Cards reshuffled.
+        cards: u8,
+    },
+    /// A route claimed and how it was paid (decision).
+    Claim {
+        /// The seat.
+        seat: u8,
+        /// The route.
+        route: RouteId,
+        /// The cards paid.
+        pay: CardCounts,
+    },
+    /// A tunnel attempt: the cards laid, and the cards revealed (decision and chance).
+    Tunnel {
+        /// The seat.
+        seat: u8,
+        /// The tunnel.
+        route: RouteId,
+        /// The cards laid for its length.
+        pay: CardCounts,
+        /// The revealed cards (fewer than 3 when the piles ran out).
+        revealed: [Option<Card>; 3],
+    },
+    /// The tunnel surcharge paid; the claim completes (decision).
+    TunnelPay {
+        /// The seat.
+        seat: u8,
+        /// The extra cards.
+        pay: CardCounts,
+    },
+    /// The tunnel declined; the laid cards go back to the hand (decision).
+    TunnelBack {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat chose to draw tickets; an `Offer` follows (decision).
+    Tickets {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat had no legal action (decision).
+    Pass {
+        /// The seat.
+        seat: u8,
     },
 }
 
-/// Receives the events of a game as they happen. `()` ignores them at no cost.
+/// Receives the events of a game as they happen, and, when replaying a record, supplies
+/// its chance outcomes instead of the random generator. `()` ignores events at no cost.
 pub trait EventSink {
-    /// Called once per event.
+    /// Called once per event, in order.
     fn event(&mut self, event: Event);
+
+    /// The next card to draw from a deck holding `deck`, when replaying; `None` draws at random.
+    fn scripted_card(&mut self, deck: &CardCounts) -> Option<Card> {
+        let _ = deck;
+        None
+    }
+
+    /// Orders the setup ticket deck (`long`: the long tickets) when replaying; returns
+    /// whether it did. Otherwise the tickets are shuffled from the seed.
+    fn scripted_ticket_order(&mut self, long: bool, tickets: &mut [TicketId]) -> bool {
+        let _ = (long, tickets);
+        false
+    }
 }
 
 impl EventSink for () {

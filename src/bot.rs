@@ -1,6 +1,6 @@
 //! The bot interface, and playing one game with a bot in each seat.
 
-use crate::action::Action;
+use crate::action::{Action, EventSink};
 use crate::ids::Seat;
 use crate::map::Map;
 use crate::observation::Observation;
@@ -36,17 +36,31 @@ impl std::error::Error for GameError {}
 
 /// Plays a whole game from `seed`, `bots[s]` in seat `s`, and scores it.
 pub fn play_game(map: &Map, seed: u64, bots: &mut [Box<dyn Bot>]) -> Result<GameResult, GameError> {
-    let mut state = GameState::new(map, bots.len(), seed).map_err(GameError::Setup)?;
-    play_out(&mut state, bots)?;
+    play_game_recorded(map, seed, bots, &mut ())
+}
+
+/// [`play_game`], reporting every event of the game to `sink`.
+pub fn play_game_recorded(
+    map: &Map,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>],
+    sink: &mut impl EventSink,
+) -> Result<GameResult, GameError> {
+    let mut state = GameState::new_recorded(map, bots.len(), seed, sink).map_err(GameError::Setup)?;
+    play_out(&mut state, bots, sink)?;
     Ok(state.result())
 }
 
-/// Plays `state` to the end with `bots[s]` in seat `s`.
-pub fn play_out(state: &mut GameState<'_>, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError> {
+/// Plays `state` to the end with `bots[s]` in seat `s`, reporting events to `sink`.
+pub fn play_out(
+    state: &mut GameState<'_>,
+    bots: &mut [Box<dyn Bot>],
+    sink: &mut impl EventSink,
+) -> Result<(), GameError> {
     while !state.is_over() {
         let seat: Seat = state.to_move();
         let action = bots[seat.index()].choose(&Observation::new(state, seat));
-        state.apply(action).map_err(GameError::Illegal)?;
+        state.apply_recorded(action, sink).map_err(GameError::Illegal)?;
     }
     Ok(())
 }

@@ -4,7 +4,8 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A train card. The first eight are colours; `Loco` is the locomotive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Card {
     /// Red.

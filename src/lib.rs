@@ -16,6 +16,8 @@ pub mod map;
 pub mod observation;
 pub mod payment;
 pub mod play;
+pub mod record;
+pub mod replay;
 pub mod rules;
 pub mod runner;
 pub mod scoring;
@@ -26,7 +28,7 @@ pub mod tickets;
 
 pub use action::{Action, EndReason, Event, EventSink, Phase};
 pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
-pub use bot::{play_game, play_out, Bot, GameError};
+pub use bot::{play_game, play_game_recorded, play_out, Bot, GameError};
 pub use card::{Card, CardCounts};
 pub use ids::{CityId, RouteId, Seat, TicketId, MAX_SEATS};
 pub use legal::LegalActions;

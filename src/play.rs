@@ -47,7 +47,6 @@ impl GameState<'_> {
     pub fn apply_recorded(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), IllegalAction> {
         let seat = self.to_move;
         self.check(action).map_err(|reason| IllegalAction { action, seat, reason })?;
-        sink.event(Event::Decision { seat: seat.0, action });
         self.perform(action, sink);
         Ok(())
     }
@@ -141,7 +140,7 @@ impl GameState<'_> {
         }
         match (self.phase, action) {
             (Phase::SetupKeep, Action::Keep(mask)) => {
-                self.keep_offer(seat, mask, self.map.rules.setup_tickets.returned);
+                self.keep_offer(seat, mask, self.map.rules.setup_tickets.returned, sink);
                 if s + 1 < self.players() {
                     self.to_move = Seat(seat.0 + 1);
                 } else {
@@ -150,12 +149,13 @@ impl GameState<'_> {
                 }
             }
             (Phase::KeepTickets, Action::Keep(mask)) => {
-                self.keep_offer(seat, mask, self.map.rules.draw_tickets.returned);
+                self.keep_offer(seat, mask, self.map.rules.draw_tickets.returned, sink);
                 self.end_turn(sink);
             }
             (Phase::Turn | Phase::SecondCard, Action::TakeFaceUp(slot)) => {
                 let first = self.phase == Phase::Turn;
                 let card = self.market[usize::from(slot)].take().expect("checked");
+                sink.event(Event::Take { seat: seat.0, slot, card });
                 self.hands[s][card] += 1;
                 self.known[s][card] += 1;
                 self.refill_market(sink);
@@ -170,6 +170,7 @@ impl GameState<'_> {
                 self.after_card(first, sink);
             }
             (Phase::Turn, Action::DrawTickets) => {
+                sink.event(Event::Tickets { seat: seat.0 });
                 let mut offer = TicketOffer::EMPTY;
                 for _ in 0..self.map.rules.draw_tickets.deal {
                     if let Some(t) = self.ticket_deck.draw() {
@@ -185,11 +186,13 @@ impl GameState<'_> {
                 if self.map.route(route).tunnel {
                     self.reveal_for_tunnel(route, pay, sink);
                 } else {
+                    sink.event(Event::Claim { seat: seat.0, route, pay });
                     self.complete_claim(seat, route, &pay);
                     self.end_turn(sink);
                 }
             }
             (Phase::Tunnel { route, laid, .. }, Action::TunnelPay(extra)) => {
+                sink.event(Event::TunnelPay { seat: seat.0, pay: extra });
                 self.hands[s].remove(&extra);
                 let mut paid = laid;
                 paid.add(&extra);
@@ -197,6 +200,7 @@ impl GameState<'_> {
                 self.end_turn(sink);
             }
             (Phase::Tunnel { laid, .. }, Action::TunnelBack) => {
+                sink.event(Event::TunnelBack { seat: seat.0 });
                 self.hands[s].add(&laid);
                 // Everyone saw the laid cards go back; what was known before is still there.
                 for (c, n) in laid.iter() {
@@ -205,6 +209,7 @@ impl GameState<'_> {
                 self.end_turn(sink);
             }
             (Phase::Turn, Action::Pass) => {
+                sink.event(Event::Pass { seat: seat.0 });
                 self.passes += 1;
                 self.end_turn(sink);
             }
@@ -224,17 +229,20 @@ impl GameState<'_> {
         self.end_turn(sink);
     }
 
-    fn keep_offer(&mut self, seat: Seat, mask: u8, returned: Returned) {
+    fn keep_offer(&mut self, seat: Seat, mask: u8, returned: Returned, sink: &mut impl EventSink) {
         let s = seat.index();
         let offer = self.offers[s];
+        let mut kept = TicketOffer::EMPTY;
         for (i, &t) in offer.tickets().iter().enumerate() {
             if mask >> i & 1 == 1 {
+                kept.push(t);
                 self.tickets[s].insert(t);
             } else if returned == Returned::Bottom && self.map.ticket(t).kind == crate::map::TicketKind::Normal {
                 self.ticket_deck.push_bottom(t);
             }
         }
         self.offers[s] = TicketOffer::EMPTY;
+        sink.event(Event::Keep { seat: seat.0, kept });
     }
 
     fn reveal_for_tunnel(&mut self, route: RouteId, laid: CardCounts, sink: &mut impl EventSink) {
@@ -249,7 +257,7 @@ impl GameState<'_> {
                 }
             }
         }
-        sink.event(Event::Revealed { cards: self.revealed });
+        sink.event(Event::Tunnel { seat: self.to_move.0, route, pay: laid, revealed: self.revealed });
         self.phase = Phase::Tunnel { route, laid, due };
     }
 

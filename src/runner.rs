@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::bot::{play_game, Bot, GameError};
+use crate::action::Event;
+use crate::bot::{play_game_recorded, Bot, GameError};
 use crate::ids::{Seat, MAX_SEATS};
 use crate::map::Map;
 use crate::scoring::GameResult;
@@ -47,7 +48,7 @@ pub fn lineup(players: usize, index: u64) -> [u8; MAX_SEATS] {
 }
 
 /// One finished game of a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     /// 0-based game index.
     pub index: u64,
@@ -57,6 +58,8 @@ pub struct GameOutcome {
     pub lineup: [u8; MAX_SEATS],
     /// The result.
     pub result: GameResult,
+    /// Every event of the game, when the run records this game; empty otherwise.
+    pub events: Vec<Event>,
 }
 
 /// How a run ended.
@@ -94,6 +97,8 @@ pub struct RunPlan<'m> {
     pub games: u64,
     /// Master seed.
     pub seed: u64,
+    /// Record the events of every this-many-th game (game 0, K, 2K, ...); 0 records none.
+    pub record_every: u64,
 }
 
 impl RunPlan<'_> {
@@ -143,7 +148,13 @@ impl RunPlan<'_> {
         let mut bots: Vec<Box<dyn Bot>> = (0..self.players)
             .map(|s| make_bot(usize::from(lineup[s]), Seat(s as u8), bot_seed(seed, Seat(s as u8))))
             .collect();
-        let result = play_game(self.map, seed, &mut bots).map_err(|error| RunError::Game { index, seed, error })?;
-        Ok(GameOutcome { index, seed, lineup, result })
+        let mut events = Vec::new();
+        let recorded = if self.record_every > 0 && index % self.record_every == 0 {
+            play_game_recorded(self.map, seed, &mut bots, &mut events)
+        } else {
+            play_game_recorded(self.map, seed, &mut bots, &mut ())
+        };
+        let result = recorded.map_err(|error| RunError::Game { index, seed, error })?;
+        Ok(GameOutcome { index, seed, lineup, result, events })
     }
 }

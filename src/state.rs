@@ -129,7 +129,9 @@ impl<'m> GameState<'m> {
             normal[n] = t;
             n += 1;
         }
-        normal[..n].shuffle(&mut state.rng);
+        if !sink.scripted_ticket_order(false, &mut normal[..n]) {
+            normal[..n].shuffle(&mut state.rng);
+        }
         for &t in &normal[..n] {
             state.ticket_deck.push_bottom(t);
         }
@@ -139,7 +141,9 @@ impl<'m> GameState<'m> {
             long[m] = t;
             m += 1;
         }
-        long[..m].shuffle(&mut state.rng);
+        if !sink.scripted_ticket_order(true, &mut long[..m]) {
+            long[..m].shuffle(&mut state.rng);
+        }
         let mut long_dealt = 0;
         for s in 0..players {
             let mut offer = TicketOffer::EMPTY;
@@ -303,7 +307,10 @@ impl<'m> GameState<'m> {
             self.discard = CardCounts::EMPTY;
             sink.event(Event::Reshuffle { cards: total as u8 });
         }
-        let card = self.deck.nth_card(self.rng.random_range(0..total));
+        let card = match sink.scripted_card(&self.deck) {
+            Some(card) if self.deck[card] > 0 => card,
+            _ => self.deck.nth_card(self.rng.random_range(0..total)),
+        };
         self.deck[card] -= 1;
         Some(card)
     }

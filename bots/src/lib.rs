@@ -1,7 +1,10 @@
 //! `ttr-bots`: bots for the ttr engine, bot specs, and the CSV reports of the `ttr` tool.
 #![deny(missing_docs)]
 
+pub mod atomic_file;
 pub mod random;
+pub mod record_file;
+pub mod replay_text;
 pub mod report;
 pub mod spec;
 

@@ -9,6 +9,8 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ttr::{Map, RunEnd, RunError, RunPlan};
+use ttr_bots::record_file::{RecordFile, RecordWriter};
+use ttr_bots::replay_text::narrate;
 use ttr_bots::report::{Lineup, Report};
 use ttr_bots::BotSpec;
 
@@ -24,6 +26,8 @@ struct Cli {
 enum Command {
     /// Play many seeded games between bots and write CSV statistics.
     Simulate(SimulateArgs),
+    /// Rebuild recorded games from their events, check them against the rules, and print one.
+    Replay(ReplayArgs),
     /// Work with map files.
     Maps {
         #[command(subcommand)]
@@ -68,6 +72,25 @@ struct SimulateArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Write a replayable game record (JSON Lines, format `ttr-record` v1) to this file.
+    #[arg(long, value_name = "FILE.jsonl")]
+    record: Option<PathBuf>,
+    /// With --record: keep every K-th game (games 0, K, 2K, ...).
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_count, requires = "record")]
+    record_every: u64,
+}
+
+#[derive(Args)]
+#[command(group = clap::ArgGroup::new("what").required(true).args(["game", "check"]))]
+struct ReplayArgs {
+    /// A record file written by `ttr simulate --record`.
+    file: PathBuf,
+    /// Print game N (its `game` index) turn by turn.
+    #[arg(long)]
+    game: Option<u64>,
+    /// Check every game silently; exit non-zero at the first inconsistent event.
+    #[arg(long)]
+    check: bool,
 }
 
 /// Parses a game count written as an integer, with `_` separators, or like `1e6`.
@@ -88,6 +111,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Simulate(args) => simulate(&args),
+        Command::Replay(args) => replay(&args),
         Command::Maps { command: MapsCommand::Check { files } } => check_maps(&files),
     };
     match outcome {
@@ -139,23 +163,36 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
 
     let mut report = Report::create(&out, args.players, Lineup { specs: &names, provisional: map.provisional })
         .map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    let mut record = match &args.record {
+        Some(path) => Some(
+            RecordWriter::create(path, &map, &names).map_err(|e| format!("cannot write to {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     // A second Ctrl-C while stopping falls through to the default (immediate exit).
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
 
     let bar = progress_bar(args.games, args.quiet);
-    let plan = RunPlan { map: &map, players: args.players, games: args.games, seed: args.seed };
+    let record_every = if record.is_some() { args.record_every } else { 0 };
+    let plan = RunPlan { map: &map, players: args.players, games: args.games, seed: args.seed, record_every };
     let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| specs[bot].build(seed);
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
-    let ended = pool.install(|| plan.run(&make_bot, &progress, &cancel, |chunk| report.add(chunk)));
+    let ended = pool.install(|| {
+        plan.run(&make_bot, &progress, &cancel, |chunk| {
+            report.add(chunk)?;
+            record.as_mut().map_or(Ok(()), |r| r.add(chunk))
+        })
+    });
     let wall = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     match ended {
         Ok(RunEnd::Complete) => {}
         Ok(RunEnd::Cancelled(done)) => {
             drop(report);
+            drop(record);
             eprintln!("interrupted after {done} games: no files were written to {}", out.display());
             return Ok(ExitCode::from(130));
         }
@@ -166,6 +203,10 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
     }
     let tallies: Vec<_> = report.bot_tallies().to_vec();
     report.finish().map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    if let (Some(r), Some(path)) = (record, &args.record) {
+        r.commit().map_err(|e| format!("cannot write to {}: {e}", path.display()))?;
+        println!("wrote the game record {}", path.display());
+    }
 
     println!(
         "{} games of {} ({} players) in {:.2} s on {threads} threads: {:.0} games/s",
@@ -185,6 +226,60 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
         );
     }
     println!("wrote {}/{{games,bots,seats}}.csv", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
+    let file = RecordFile::read(&args.file)?;
+    let mut found = false;
+    for k in 0..file.lines.len() {
+        let game = file.game(&args.file, k)?;
+        if args.game.is_some_and(|n| n != game.game) {
+            continue;
+        }
+        found = true;
+        let print = !args.check;
+        if print {
+            println!("game {} (seed {}), {} players: {}", game.game, game.seed, game.players, game.bots.join(", "));
+        }
+        let mut on_step = |state: &ttr::GameState<'_>, events: &[ttr::Event]| {
+            if print {
+                print!("{}", narrate(state, events));
+            }
+        };
+        let end = ttr::replay::replay(&file.map, &game, &mut on_step)
+            .map_err(|e| format!("{}:{}: {e}", args.file.display(), file.lines[k].0))?;
+        if print {
+            let result = end.result();
+            for (s, r) in result.seats().iter().enumerate() {
+                println!(
+                    "seat {s} ({}): {} points = {} routes + {} tickets - {} failed + {} bonus; longest path {}",
+                    game.bots[s],
+                    r.score,
+                    r.route_points,
+                    r.ticket_points_gained,
+                    r.ticket_points_lost,
+                    r.bonus_points,
+                    r.longest_path
+                );
+            }
+            let winners: Vec<String> = result.winners.iter().map(|s| s.0.to_string()).collect();
+            println!("end: {}; winner(s): seat {}", result.end.name(), winners.join(", seat "));
+        }
+    }
+    if !found {
+        return Err(match args.game {
+            Some(n) => format!("{}: no game {n} in this record", args.file.display()),
+            None => format!("{}: the record holds no games", args.file.display()),
+        });
+    }
+    if args.check {
+        println!(
+            "{}: {} games replay consistently with the rules and their results",
+            args.file.display(),
+            file.lines.len()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,11 +1,12 @@
 //! CSV reports of a run: `games.csv` streamed in game order, `bots.csv` and `seats.csv` from
 //! integer tallies. Every file is written under a temporary name and renamed when complete.
 
-use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::Path;
 
 use ttr::{GameOutcome, Tally, MAX_SEATS};
+
+use crate::atomic_file::AtomicFile;
 
 /// The lineup of a run: the bot spec of each bot index, and the player count.
 pub struct Lineup<'a> {
@@ -16,53 +17,38 @@ pub struct Lineup<'a> {
 }
 
 /// Files being written into an output directory; nothing appears under its final name until
-/// [`Report::finish`], and [`Report::abandon`] (or dropping) removes the temporary files.
+/// [`Report::finish`]; dropped unfinished, it removes its temporary files.
 pub struct Report<'a> {
-    dir: PathBuf,
+    dir: &'a Path,
     lineup: Lineup<'a>,
-    games: BufWriter<File>,
-    temps: Vec<(PathBuf, PathBuf)>,
+    games: AtomicFile,
     by_bot: Vec<(String, Tally)>,
     by_seat: [Tally; MAX_SEATS],
     players: usize,
-    finished: bool,
-}
-
-fn temp_name(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
-    (dir.join(format!(".{name}.tmp-{}", std::process::id())), dir.join(name))
 }
 
 impl<'a> Report<'a> {
     /// Creates the output directory if needed and opens `games.csv` under a temporary name,
     /// so an unwritable destination is reported before any game is played.
-    pub fn create(dir: &Path, players: usize, lineup: Lineup<'a>) -> io::Result<Report<'a>> {
-        fs::create_dir_all(dir)?;
-        let (tmp, fin) = temp_name(dir, "games.csv");
-        let mut games = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        write!(games, "game,seed")?;
+    pub fn create(dir: &'a Path, players: usize, lineup: Lineup<'a>) -> io::Result<Report<'a>> {
+        std::fs::create_dir_all(dir)?;
+        let mut games = AtomicFile::create(&dir.join("games.csv"))?;
+        let w = games.writer();
+        write!(w, "game,seed")?;
         for s in 0..players {
             write!(
-                games,
+                w,
                 ",bot_{s},score_{s},route_points_{s},ticket_gained_{s},ticket_lost_{s},tickets_completed_{s},tickets_failed_{s},bonus_{s},trains_left_{s}"
             )?;
         }
-        writeln!(games, ",winners,turns,end{}", if lineup.provisional { ",provisional" } else { "" })?;
+        writeln!(w, ",winners,turns,end{}", if lineup.provisional { ",provisional" } else { "" })?;
         let mut by_bot: Vec<(String, Tally)> = Vec::new();
         for spec in lineup.specs {
             if !by_bot.iter().any(|(s, _)| s == spec) {
                 by_bot.push((spec.clone(), Tally::default()));
             }
         }
-        Ok(Report {
-            dir: dir.to_path_buf(),
-            lineup,
-            games,
-            temps: vec![(tmp, fin)],
-            by_bot,
-            by_seat: [Tally::default(); MAX_SEATS],
-            players,
-            finished: false,
-        })
+        Ok(Report { dir, lineup, games, by_bot, by_seat: [Tally::default(); MAX_SEATS], players })
     }
 
     /// Adds finished games, in game order.
@@ -81,7 +67,7 @@ impl<'a> Report<'a> {
     }
 
     fn write_game(&mut self, o: &GameOutcome) -> io::Result<()> {
-        let w = &mut self.games;
+        let w = self.games.writer();
         write!(w, "{},{}", o.index, o.seed)?;
         for (s, r) in o.result.seats().iter().enumerate() {
             let bot = csv_field(&self.lineup.specs[usize::from(o.lineup[s])]);
@@ -121,67 +107,47 @@ impl<'a> Report<'a> {
     /// Writes `bots.csv` and `seats.csv`, then moves every file to its final name.
     pub fn finish(mut self) -> io::Result<()> {
         self.games.flush()?;
-        let (tmp, fin) = temp_name(&self.dir, "bots.csv");
-        self.temps.push((tmp.clone(), fin));
-        let mut w = BufWriter::new(File::create(&tmp)?);
-        write!(w, "bot,games,wins,draws,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score")?;
-        writeln!(w, "{}", if self.lineup.provisional { ",provisional" } else { "" })?;
-        for (spec, t) in &self.by_bot {
-            let (lo, hi) = t.win_rate_interval();
-            write!(
-                w,
-                "{},{},{},{},{:.6},{:.6},{:.6},{:.4},{:.4}",
-                csv_field(spec),
-                t.games,
-                t.wins,
-                t.draws,
-                t.win_rate(),
-                lo,
-                hi,
-                t.mean_score(),
-                t.sd_score()
-            )?;
-            writeln!(w, "{}", if self.lineup.provisional { ",true" } else { "" })?;
-        }
-        w.flush()?;
-        let (tmp, fin) = temp_name(&self.dir, "seats.csv");
-        self.temps.push((tmp.clone(), fin));
-        let mut w = BufWriter::new(File::create(&tmp)?);
-        write!(w, "seat,games,wins,draws,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score")?;
-        writeln!(w, "{}", if self.lineup.provisional { ",provisional" } else { "" })?;
-        for (s, t) in self.by_seat.iter().enumerate().take(self.players) {
-            let (lo, hi) = t.win_rate_interval();
-            write!(
-                w,
-                "{s},{},{},{},{:.6},{:.6},{:.6},{:.4},{:.4}",
-                t.games,
-                t.wins,
-                t.draws,
-                t.win_rate(),
-                lo,
-                hi,
-                t.mean_score(),
-                t.sd_score()
-            )?;
-            writeln!(w, "{}", if self.lineup.provisional { ",true" } else { "" })?;
-        }
-        w.flush()?;
-        for (tmp, fin) in &self.temps {
-            fs::rename(tmp, fin)?;
-        }
-        self.finished = true;
-        Ok(())
+        let mut bots = AtomicFile::create(&self.dir.join("bots.csv"))?;
+        self.write_tallies(
+            bots.writer(),
+            "bot",
+            self.by_bot.iter().map(|(spec, t)| (csv_field(spec).into_owned(), t)),
+        )?;
+        let mut seats = AtomicFile::create(&self.dir.join("seats.csv"))?;
+        let by_seat = self.by_seat[..self.players].iter().enumerate().map(|(s, t)| (s.to_string(), t));
+        self.write_tallies(seats.writer(), "seat", by_seat)?;
+        bots.flush()?;
+        seats.flush()?;
+        self.games.commit()?;
+        bots.commit()?;
+        seats.commit()
     }
-}
 
-impl Drop for Report<'_> {
-    /// Removes the temporary files of a report that was not finished.
-    fn drop(&mut self) {
-        if !self.finished {
-            for (tmp, _) in &self.temps {
-                let _ = fs::remove_file(tmp);
-            }
+    fn write_tallies<'t>(
+        &self,
+        w: &mut impl Write,
+        key: &str,
+        rows: impl Iterator<Item = (String, &'t Tally)>,
+    ) -> io::Result<()> {
+        let mark = if self.lineup.provisional { ",provisional" } else { "" };
+        writeln!(w, "{key},games,wins,draws,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score{mark}")?;
+        let mark = if self.lineup.provisional { ",true" } else { "" };
+        for (name, t) in rows {
+            let (lo, hi) = t.win_rate_interval();
+            writeln!(
+                w,
+                "{name},{},{},{},{:.6},{:.6},{:.6},{:.4},{:.4}{mark}",
+                t.games,
+                t.wins,
+                t.draws,
+                t.win_rate(),
+                lo,
+                hi,
+                t.mean_score(),
+                t.sd_score()
+            )?;
         }
+        Ok(())
     }
 }
 

@@ -1,0 +1,380 @@
+//! The public game record format (`ttr-record`, version 1; GAME-RECORD.md): JSON Lines, a
+//! header with the map and rule set, then one line per game holding every chance outcome
+//! and decision. This module holds the serde types and their conversion to and from
+//! engine [`Event`]s; [`crate::replay`] rebuilds games from them.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Event;
+use crate::card::{Card, CardCounts};
+use crate::ids::{RouteId, TicketId};
+use crate::map::{Map, MapError, TicketKind};
+use crate::scoring::GameResult;
+use crate::tickets::TicketOffer;
+
+/// The format name in the header.
+pub const FORMAT: &str = "ttr-record";
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Line 1 of a record file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `ttr-record`.
+    pub format: String,
+    /// Format version.
+    pub version: u32,
+    /// The program that wrote the file, e.g. `ttr 0.1.0`.
+    pub generator: String,
+    /// The board.
+    pub map: MapRecord,
+    /// The rule set as the engine read it, plus `provinces`.
+    pub rules: serde_json::Value,
+}
+
+/// The board in a header: cities, routes and tickets in map-file order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MapRecord {
+    /// Map name.
+    pub name: String,
+    /// City names.
+    pub cities: Vec<String>,
+    /// Routes.
+    pub routes: Vec<RouteRecord>,
+    /// Tickets.
+    pub tickets: Vec<TicketRecord>,
+}
+
+/// One route in a header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RouteRecord {
+    /// City index.
+    pub a: u8,
+    /// City index.
+    pub b: u8,
+    /// Spaces.
+    pub length: u8,
+    /// Colour name or `gray`.
+    pub color: String,
+    /// Locomotive symbols.
+    pub ferry_locos: u8,
+    /// Tunnel flag.
+    pub tunnel: bool,
+    /// Mountain symbols.
+    pub mountains: u8,
+    /// Index of the other track of a double route.
+    pub twin: Option<u8>,
+    /// Any this many cards may stand in for one card of the colour (0: no).
+    #[serde(default)]
+    pub any_cards: u8,
+}
+
+/// One ticket in a header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TicketRecord {
+    /// City index.
+    pub a: u8,
+    /// City index.
+    pub b: u8,
+    /// Points.
+    pub points: u8,
+    /// `normal` or `long`.
+    pub kind: TicketKind,
+}
+
+/// One game line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Game index in the run.
+    pub game: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// Number of players.
+    pub players: usize,
+    /// Bot spec per seat.
+    pub bots: Vec<String>,
+    /// Every event, in order.
+    pub events: Vec<EventRecord>,
+    /// The final result.
+    pub result: ResultRecord,
+}
+
+/// The result of a game line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// `trains`, `passes` or `turn_cap`.
+    pub end: String,
+    /// Final score per seat.
+    pub scores: Vec<i32>,
+    /// Winning seats, ascending.
+    pub winners: Vec<u8>,
+    /// Completed tickets per seat.
+    pub tickets_completed: Vec<u8>,
+    /// Failed tickets per seat.
+    pub tickets_failed: Vec<u8>,
+    /// End-of-game bonus points per seat.
+    pub bonus: Vec<i32>,
+}
+
+/// A payment: card name to count.
+pub type Pay = BTreeMap<Card, u8>;
+
+/// One event as written in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "e", rename_all = "snake_case", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum EventRecord {
+    Deal { s: u8, cards: Vec<Card> },
+    Market { cards: Vec<Option<Card>>, why: String },
+    Offer { s: u8, tickets: Vec<u8> },
+    Keep { s: u8, tickets: Vec<u8> },
+    Take { s: u8, slot: u8, card: Card },
+    Refill { slot: u8, card: Option<Card> },
+    Blind { s: u8, card: Card },
+    Reshuffle { cards: u8 },
+    Claim { s: u8, route: u8, pay: Pay },
+    Tunnel { s: u8, route: u8, pay: Pay, revealed: Vec<Card> },
+    TunnelPay { s: u8, pay: Pay },
+    TunnelBack { s: u8 },
+    Tickets { s: u8 },
+    Pass { s: u8 },
+}
+
+fn pay_record(pay: &CardCounts) -> Pay {
+    pay.iter().collect()
+}
+
+fn pay_counts(pay: &Pay) -> Result<CardCounts, String> {
+    let mut counts = CardCounts::EMPTY;
+    for (&c, &n) in pay {
+        counts[c] = counts[c].checked_add(n).ok_or("payment too large")?;
+    }
+    Ok(counts)
+}
+
+fn cards_list(cards: &CardCounts) -> Vec<Card> {
+    cards.iter().flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n))).collect()
+}
+
+fn offer_list(offer: &TicketOffer) -> Vec<u8> {
+    offer.tickets().iter().map(|t| t.0).collect()
+}
+
+fn offer_of(ids: &[u8], map: &Map) -> Result<TicketOffer, String> {
+    if ids.len() > crate::map::MAX_OFFER {
+        return Err(format!("{} tickets in one offer", ids.len()));
+    }
+    let mut offer = TicketOffer::EMPTY;
+    for &t in ids {
+        if usize::from(t) >= map.tickets().len() {
+            return Err(format!("no ticket {t}"));
+        }
+        offer.push(TicketId(t));
+    }
+    Ok(offer)
+}
+
+impl EventRecord {
+    /// The record form of an engine event.
+    #[must_use]
+    pub fn from_event(event: &Event) -> EventRecord {
+        match *event {
+            Event::Deal { seat, cards } => EventRecord::Deal { s: seat, cards: cards_list(&cards) },
+            Event::Market { cards, reset } => {
+                EventRecord::Market { cards: cards.to_vec(), why: if reset { "reset" } else { "setup" }.to_string() }
+            }
+            Event::Offer { seat, offer } => EventRecord::Offer { s: seat, tickets: offer_list(&offer) },
+            Event::Keep { seat, kept } => EventRecord::Keep { s: seat, tickets: offer_list(&kept) },
+            Event::Take { seat, slot, card } => EventRecord::Take { s: seat, slot, card },
+            Event::Refill { slot, card } => EventRecord::Refill { slot, card },
+            Event::Blind { seat, card } => EventRecord::Blind { s: seat, card },
+            Event::Reshuffle { cards } => EventRecord::Reshuffle { cards },
+            Event::Claim { seat, route, pay } => EventRecord::Claim { s: seat, route: route.0, pay: pay_record(&pay) },
+            Event::Tunnel { seat, route, pay, revealed } => EventRecord::Tunnel {
+                s: seat,
+                route: route.0,
+                pay: pay_record(&pay),
+                revealed: revealed.iter().flatten().copied().collect(),
+            },
+            Event::TunnelPay { seat, pay } => EventRecord::TunnelPay { s: seat, pay: pay_record(&pay) },
+            Event::TunnelBack { seat } => EventRecord::TunnelBack { s: seat },
+            Event::Tickets { seat } => EventRecord::Tickets { s: seat },
+            Event::Pass { seat } => EventRecord::Pass { s: seat },
+        }
+    }
+
+    /// The engine event this record stands for, checked against the map's sizes.
+    pub fn to_event(&self, map: &Map) -> Result<Event, String> {
+        let route = |r: u8| {
+            if usize::from(r) < map.routes().len() {
+                Ok(RouteId(r))
+            } else {
+                Err(format!("no route {r}"))
+            }
+        };
+        let counts = |cards: &[Card]| {
+            let mut c = CardCounts::EMPTY;
+            for &card in cards {
+                c[card] = c[card].saturating_add(1);
+            }
+            c
+        };
+        Ok(match self {
+            EventRecord::Deal { s, cards } => Event::Deal { seat: *s, cards: counts(cards) },
+            EventRecord::Market { cards, why } => {
+                if cards.len() > 5 {
+                    return Err(format!("{} market slots", cards.len()));
+                }
+                let mut row = [None; 5];
+                row[..cards.len()].copy_from_slice(cards);
+                let reset = match why.as_str() {
+                    "setup" => false,
+                    "reset" => true,
+                    other => return Err(format!("unknown market reason {other:?}")),
+                };
+                Event::Market { cards: row, reset }
+            }
+            EventRecord::Offer { s, tickets } => Event::Offer { seat: *s, offer: offer_of(tickets, map)? },
+            EventRecord::Keep { s, tickets } => Event::Keep { seat: *s, kept: offer_of(tickets, map)? },
+            EventRecord::Take { s, slot, card } => Event::Take { seat: *s, slot: *slot, card: *card },
+            EventRecord::Refill { slot, card } => Event::Refill { slot: *slot, card: *card },
+            EventRecord::Blind { s, card } => Event::Blind { seat: *s, card: *card },
+            EventRecord::Reshuffle { cards } => Event::Reshuffle { cards: *cards },
+            EventRecord::Claim { s, route: r, pay } => {
+                Event::Claim { seat: *s, route: route(*r)?, pay: pay_counts(pay)? }
+            }
+            EventRecord::Tunnel { s, route: r, pay, revealed } => {
+                if revealed.len() > 3 {
+                    return Err(format!("{} cards revealed", revealed.len()));
+                }
+                let mut shown = [None; 3];
+                for (slot, &c) in shown.iter_mut().zip(revealed) {
+                    *slot = Some(c);
+                }
+                Event::Tunnel { seat: *s, route: route(*r)?, pay: pay_counts(pay)?, revealed: shown }
+            }
+            EventRecord::TunnelPay { s, pay } => Event::TunnelPay { seat: *s, pay: pay_counts(pay)? },
+            EventRecord::TunnelBack { s } => Event::TunnelBack { seat: *s },
+            EventRecord::Tickets { s } => Event::Tickets { seat: *s },
+            EventRecord::Pass { s } => Event::Pass { seat: *s },
+        })
+    }
+}
+
+impl ResultRecord {
+    /// The record form of a game result.
+    #[must_use]
+    pub fn from_result(result: &GameResult) -> ResultRecord {
+        let seats = result.seats();
+        ResultRecord {
+            end: result.end.name().to_string(),
+            scores: seats.iter().map(|r| r.score).collect(),
+            winners: result.winners.iter().map(|s| s.0).collect(),
+            tickets_completed: seats.iter().map(|r| r.tickets_completed).collect(),
+            tickets_failed: seats.iter().map(|r| r.tickets_failed).collect(),
+            bonus: seats.iter().map(|r| r.bonus_points).collect(),
+        }
+    }
+}
+
+impl Header {
+    /// The header describing `map`, written by `generator`.
+    #[must_use]
+    pub fn new(map: &Map, generator: &str) -> Header {
+        let routes = map
+            .routes()
+            .iter()
+            .map(|r| RouteRecord {
+                a: r.a.0,
+                b: r.b.0,
+                length: r.length,
+                color: r.color.map_or("gray", Card::name).to_string(),
+                ferry_locos: r.ferry_locos,
+                tunnel: r.tunnel,
+                mountains: r.mountains,
+                twin: r.twin.map(|t| t.0),
+                any_cards: r.any_cards,
+            })
+            .collect();
+        let tickets =
+            map.tickets().iter().map(|t| TicketRecord { a: t.a.0, b: t.b.0, points: t.points, kind: t.kind }).collect();
+        let mut rules = serde_json::to_value(&map.rules).expect("rules serialise");
+        rules["provinces"] = serde_json::Value::Null;
+        Header {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            generator: generator.to_string(),
+            map: MapRecord {
+                name: map.name.clone(),
+                cities: map.cities().iter().map(|c| c.name.clone()).collect(),
+                routes,
+                tickets,
+            },
+            rules,
+        }
+    }
+
+    /// Rebuilds and validates the map the header describes; `file` names it in errors.
+    pub fn to_map(&self, file: &Path) -> Result<Map, MapError> {
+        let bad = |message: String| MapError {
+            file: file.to_path_buf(),
+            problems: vec![crate::map::Problem { line: Some(1), message }],
+        };
+        if self.format != FORMAT || self.version != VERSION {
+            return Err(bad(format!(
+                "header is {:?} version {}; this build reads {FORMAT} version {VERSION}",
+                self.format, self.version
+            )));
+        }
+        let mut rules = self.rules.clone();
+        if let Some(obj) = rules.as_object_mut() {
+            obj.remove("provinces");
+        }
+        let rules: crate::rules::Rules =
+            serde_json::from_value(rules).map_err(|e| bad(format!("header rules: {e}")))?;
+        #[derive(Serialize)]
+        struct RulesTable {
+            rules: crate::rules::Rules,
+        }
+        let rules_toml = toml::to_string(&RulesTable { rules }).map_err(|e| bad(format!("header rules: {e}")))?;
+        let m = &self.map;
+        let city = |i: u8| m.cities.get(usize::from(i)).cloned().unwrap_or_else(|| format!("#{i}"));
+        let mut text = String::new();
+        let _ = writeln!(text, "name = {:?}\ncities = [", m.name);
+        for c in &m.cities {
+            let _ = writeln!(text, "  {{ name = {c:?} }},");
+        }
+        text.push_str("]\nroutes = [\n");
+        for (i, r) in m.routes.iter().enumerate() {
+            let double = r.twin.map(|t| format!(", double = {}", i.min(usize::from(t)))).unwrap_or_default();
+            let _ = writeln!(
+                text,
+                "  {{ a = {:?}, b = {:?}, length = {}, color = {:?}, ferry_locos = {}, tunnel = {}, mountains = {}, any_cards = {}{double} }},",
+                city(r.a), city(r.b), r.length, r.color, r.ferry_locos, r.tunnel, r.mountains, r.any_cards
+            );
+        }
+        text.push_str("]\ntickets = [\n");
+        for t in &m.tickets {
+            let kind = if t.kind == TicketKind::Long { "long" } else { "normal" };
+            let _ = writeln!(
+                text,
+                "  {{ a = {:?}, b = {:?}, points = {}, kind = {kind:?} }},",
+                city(t.a),
+                city(t.b),
+                t.points
+            );
+        }
+        let _ = write!(text, "]\n{rules_toml}");
+        Map::from_toml(&text, file).map_err(|mut e| {
+            for p in &mut e.problems {
+                p.line = Some(1);
+                p.message = format!("header map: {}", p.message);
+            }
+            e
+        })
+    }
+}

@@ -1,0 +1,248 @@
+//! Rebuilding a recorded game from its events alone, with the engine's own rules: every
+//! decision is applied as an action (and must be legal), every chance outcome is fed to the
+//! engine as a scripted draw (and must be possible), and every event the engine produces
+//! must equal the recorded one. No seed and no random numbers are used.
+
+use std::fmt;
+
+use crate::action::{Action, Event, EventSink};
+use crate::card::{Card, CardCounts};
+use crate::ids::{Seat, TicketId};
+use crate::map::{Map, TicketKind};
+use crate::record::{EventRecord, GameRecord, ResultRecord};
+use crate::state::GameState;
+
+/// Why a record does not replay; `event` is the 0-based index into the game's events
+/// (`None`: the result line, or the game as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The game index.
+    pub game: u64,
+    /// The offending event.
+    pub event: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.event {
+            Some(i) => write!(f, "game {}, event {i}: {}", self.game, self.message),
+            None => write!(f, "game {}: {}", self.game, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Feeds recorded chance outcomes to the engine and checks what it produces.
+struct Script<'r> {
+    events: &'r [Event],
+    records: &'r [EventRecord],
+    cursor: usize,
+    /// Cards of the upcoming chance event not yet drawn, in draw order.
+    pending: Vec<Card>,
+    /// Events produced since the last step (for printing).
+    produced: Vec<Event>,
+    error: Option<(usize, String)>,
+    normal_order: Vec<TicketId>,
+    long_order: Vec<TicketId>,
+}
+
+impl Script<'_> {
+    fn fail(&mut self, at: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some((at, message));
+        }
+    }
+
+    /// The cards the upcoming chance event says were drawn, in the order the engine draws them.
+    fn cards_of(event: &Event) -> Vec<Card> {
+        match *event {
+            Event::Deal { cards, .. } => {
+                cards.iter().flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n))).collect()
+            }
+            Event::Market { cards, .. } => cards.iter().flatten().copied().collect(),
+            Event::Refill { card, .. } => card.into_iter().collect(),
+            Event::Blind { card, .. } => vec![card],
+            Event::Tunnel { revealed, .. } => revealed.iter().flatten().copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl EventSink for Script<'_> {
+    fn event(&mut self, event: Event) {
+        self.produced.push(event);
+        let at = self.cursor;
+        match self.events.get(at) {
+            Some(expected) if *expected == event => {}
+            Some(_) => {
+                let got = serde_json::to_string(&EventRecord::from_event(&event)).unwrap_or_default();
+                let want = serde_json::to_string(&self.records[at]).unwrap_or_default();
+                self.fail(at, format!("the rules give {got} here, but the record says {want}"));
+            }
+            None => {
+                let got = serde_json::to_string(&EventRecord::from_event(&event)).unwrap_or_default();
+                self.fail(at, format!("the record ends, but the rules continue with {got}"));
+            }
+        }
+        self.cursor += 1;
+        // A reshuffle is written before the event whose cards it supplies; keep drawing them.
+        if !matches!(event, Event::Reshuffle { .. }) {
+            self.pending.clear();
+        }
+    }
+
+    fn scripted_card(&mut self, deck: &CardCounts) -> Option<Card> {
+        if self.pending.is_empty() {
+            let upcoming = self.events[self.cursor.min(self.events.len())..]
+                .iter()
+                .find(|e| !matches!(e, Event::Reshuffle { .. }))
+                .map(Script::cards_of)
+                .unwrap_or_default();
+            self.pending = upcoming.into_iter().rev().collect();
+        }
+        let at = self.cursor;
+        match self.pending.pop() {
+            Some(card) if deck[card] > 0 => Some(card),
+            Some(card) => {
+                self.fail(at, format!("a {card} is drawn, but the deck holds none ({deck})"));
+                None
+            }
+            None => {
+                self.fail(at, "the rules draw a card here, but the record shows none".to_string());
+                None
+            }
+        }
+    }
+
+    fn scripted_ticket_order(&mut self, long: bool, tickets: &mut [TicketId]) -> bool {
+        let order = if long { &self.long_order } else { &self.normal_order };
+        let mut rest: Vec<TicketId> = tickets.iter().copied().filter(|t| !order.contains(t)).collect();
+        rest.sort();
+        let full: Vec<TicketId> = order.iter().copied().chain(rest).collect();
+        if full.len() == tickets.len() {
+            tickets.copy_from_slice(&full);
+        } else {
+            self.fail(0, "the offers name tickets that are not in the deck".to_string());
+        }
+        true
+    }
+}
+
+/// The first-draw order of the tickets in the offers: for a deck whose returned tickets
+/// go to the bottom, the order of first appearance is the order of the shuffled deck.
+fn ticket_orders(map: &Map, events: &[Event]) -> (Vec<TicketId>, Vec<TicketId>) {
+    let (mut normal, mut long) = (Vec::new(), Vec::new());
+    for e in events {
+        if let Event::Offer { offer, .. } = e {
+            for &t in offer.tickets() {
+                let list = if map.ticket(t).kind == TicketKind::Long { &mut long } else { &mut normal };
+                if !list.contains(&t) {
+                    list.push(t);
+                }
+            }
+        }
+    }
+    (normal, long)
+}
+
+/// The action a decision event stands for, in the current state.
+fn action_of(state: &GameState<'_>, event: &Event) -> Result<(u8, Action), String> {
+    Ok(match *event {
+        Event::Keep { seat, kept } => {
+            let offer = state.offer(Seat(seat));
+            let mut mask = 0u8;
+            for t in kept.tickets() {
+                let pos =
+                    offer.tickets().iter().position(|o| o == t).ok_or(format!("ticket {} was not offered", t.0))?;
+                mask |= 1 << pos;
+            }
+            (seat, Action::Keep(mask))
+        }
+        Event::Take { seat, slot, .. } => (seat, Action::TakeFaceUp(slot)),
+        Event::Blind { seat, .. } => (seat, Action::DrawBlind),
+        Event::Claim { seat, route, pay } => {
+            if state.map().route(route).tunnel {
+                return Err("a tunnel is claimed with a `tunnel` event, not `claim`".to_string());
+            }
+            (seat, Action::Claim { route, pay })
+        }
+        Event::Tunnel { seat, route, pay, .. } => {
+            if !state.map().route(route).tunnel {
+                return Err("a `tunnel` event names a route that is not a tunnel".to_string());
+            }
+            (seat, Action::Claim { route, pay })
+        }
+        Event::TunnelPay { seat, pay } => (seat, Action::TunnelPay(pay)),
+        Event::TunnelBack { seat } => (seat, Action::TunnelBack),
+        Event::Tickets { seat } => (seat, Action::DrawTickets),
+        Event::Pass { seat } => (seat, Action::Pass),
+        _ => return Err("a chance event stands where a decision is due".to_string()),
+    })
+}
+
+/// Replays one game on `map`. `on_step` sees the state after each decision with the
+/// events it produced (setup first). Returns the final state.
+pub fn replay<'m>(
+    map: &'m Map,
+    game: &GameRecord,
+    on_step: &mut dyn FnMut(&GameState<'m>, &[Event]),
+) -> Result<GameState<'m>, ReplayError> {
+    let err = |event: Option<usize>, message: String| ReplayError { game: game.game, event, message };
+    let events: Vec<Event> = game
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.to_event(map).map_err(|m| err(Some(i), m)))
+        .collect::<Result<_, _>>()?;
+    if game.bots.len() != game.players {
+        return Err(err(None, format!("{} bots for {} players", game.bots.len(), game.players)));
+    }
+    let (normal_order, long_order) = ticket_orders(map, &events);
+    let mut script = Script {
+        events: &events,
+        records: &game.events,
+        cursor: 0,
+        pending: Vec::new(),
+        produced: Vec::new(),
+        error: None,
+        normal_order,
+        long_order,
+    };
+    let mut state = GameState::new_recorded(map, game.players, 0, &mut script).map_err(|e| err(None, e.to_string()))?;
+    if let Some((at, message)) = script.error.take() {
+        return Err(err(Some(at), message));
+    }
+    on_step(&state, &script.produced);
+    while !state.is_over() {
+        // A decision that draws cards may follow the reshuffle its draw caused.
+        let at = (script.cursor..events.len())
+            .find(|&i| !matches!(events[i], Event::Reshuffle { .. }))
+            .ok_or_else(|| err(None, "the record ends before the game does".to_string()))?;
+        let event = &events[at];
+        let (seat, action) = action_of(&state, event).map_err(|m| err(Some(at), m))?;
+        if Seat(seat) != state.to_move() {
+            return Err(err(Some(at), format!("seat {seat} acts, but seat {} is to move", state.to_move().0)));
+        }
+        script.produced.clear();
+        state.apply_recorded(action, &mut script).map_err(|e| err(Some(at), e.reason.to_string()))?;
+        if let Some((at, message)) = script.error.take() {
+            return Err(err(Some(at), message));
+        }
+        on_step(&state, &script.produced);
+    }
+    if script.cursor != events.len() {
+        return Err(err(Some(script.cursor), "the game is over, but the record goes on".to_string()));
+    }
+    let replayed = ResultRecord::from_result(&state.result());
+    if replayed != game.result {
+        let show = |r: &ResultRecord| serde_json::to_string(r).unwrap_or_default();
+        return Err(err(
+            None,
+            format!("the recorded result {} differs from the replayed {}", show(&game.result), show(&replayed)),
+        ));
+    }
+    Ok(state)
+}
