@@ -51,6 +51,32 @@ fn output_is_identical_whatever_the_thread_count() {
 }
 
 #[test]
+fn records_are_identical_whatever_the_thread_count_and_replay() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let rec = |threads: &str| {
+        let file = tmp.path().join(format!("rec{threads}.jsonl"));
+        let out = simulate(&tmp.path().join(threads), &["--games", "60", "--threads", threads, "--record", file.to_str().unwrap(), "--record-every", "7"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        file
+    };
+    let (one, two) = (rec("1"), rec("2"));
+    let text = fs::read_to_string(&one).expect("record");
+    assert_eq!(text, fs::read_to_string(&two).expect("record"), "records differ between thread counts");
+    assert_eq!(text.lines().count(), 1 + 9, "header + games 0, 7, ..., 56");
+    let check = ttr(&["replay", one.to_str().unwrap(), "--check"]);
+    assert!(check.status.success(), "{}", stderr(&check));
+    let show = ttr(&["replay", one.to_str().unwrap(), "--game", "7"]);
+    let stdout = String::from_utf8_lossy(&show.stdout);
+    assert!(stdout.contains("game 7") && stdout.contains("claims") && stdout.contains("winner"), "{stdout}");
+    let missing = ttr(&["replay", one.to_str().unwrap(), "--game", "8"]);
+    assert!(!missing.status.success() && stderr(&missing).contains("no game 8"));
+    let corrupt = tmp.path().join("corrupt.jsonl");
+    fs::write(&corrupt, text.replacen("\"scores\":[", "\"scores\":[1000,", 1)).expect("write");
+    let bad = ttr(&["replay", corrupt.to_str().unwrap(), "--check"]);
+    assert!(!bad.status.success() && stderr(&bad).contains("corrupt.jsonl:2"), "{}", stderr(&bad));
+}
+
+#[test]
 fn files_hold_one_row_per_game_and_consistent_tallies() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = simulate(tmp.path(), &["--games", "400", "--bots", "random,random,random,random"]);

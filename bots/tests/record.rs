@@ -1,0 +1,112 @@
+//! Game records: every game replays from its events alone on every map and player count,
+//! and corrupted records are rejected with the offending event named.
+
+use std::path::Path;
+
+use ttr::record::{EventRecord, GameRecord, Header, ResultRecord};
+use ttr::replay::{replay, ReplayError};
+use ttr::{play_game_recorded, Bot, Card, Event, Map};
+use ttr_bots::RandomBot;
+
+fn load(name: &str) -> Map {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{name}.toml"));
+    Map::load(&path).expect("map loads")
+}
+
+/// A recorded random game, as it reads back from JSON.
+fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
+    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
+    let mut events: Vec<Event> = Vec::new();
+    let result = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
+    let game = GameRecord {
+        game: seed,
+        seed,
+        players,
+        bots: vec!["random".to_string(); players],
+        events: events.iter().map(EventRecord::from_event).collect(),
+        result: ResultRecord::from_result(&result),
+    };
+    let json = serde_json::to_string(&game).expect("serialise");
+    serde_json::from_str(&json).expect("parse back")
+}
+
+fn check(map: &Map, game: &GameRecord) -> Result<(), ReplayError> {
+    replay(map, game, &mut |_, _| {}).map(|_| ())
+}
+
+#[test]
+fn every_map_and_player_count_round_trips_through_the_header_map() {
+    for name in ["usa", "nordic", "legendary_asia"] {
+        let file_map = load(name);
+        let header: Header = serde_json::from_str(&serde_json::to_string(&Header::new(&file_map, "test")).unwrap()).unwrap();
+        let map = header.to_map(Path::new("header")).expect("the header rebuilds the map");
+        assert_eq!(map.routes(), file_map.routes());
+        assert_eq!(map.tickets(), file_map.tickets());
+        assert_eq!(map.rules, file_map.rules);
+        let [lo, hi] = map.rules.players;
+        for players in usize::from(lo)..=usize::from(hi) {
+            for seed in 0..25 {
+                let game = recorded(&map, players, seed);
+                check(&map, &game).unwrap_or_else(|e| panic!("{name} {players}p seed {seed}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_card_the_deck_cannot_hold_is_rejected_at_its_event() {
+    let map = load("usa");
+    let mut game = recorded(&map, 4, 1);
+    // Deal four locomotives to every seat: the deck has only 14.
+    for e in game.events.iter_mut().take(4) {
+        match e {
+            EventRecord::Deal { cards, .. } => *cards = vec![Card::Loco; 4],
+            other => panic!("setup starts with the deals, found {other:?}"),
+        }
+    }
+    let err = check(&map, &game).expect_err("15th locomotive");
+    assert_eq!(err.event, Some(3), "{err}");
+    assert!(err.message.contains("deck holds none"), "{err}");
+}
+
+#[test]
+fn a_claim_paid_short_is_rejected_at_its_event() {
+    let map = load("usa");
+    let mut game = recorded(&map, 2, 2);
+    let at = game.events.iter().position(|e| matches!(e, EventRecord::Claim { .. })).expect("a claim");
+    if let EventRecord::Claim { pay, .. } = &mut game.events[at] {
+        let (&card, _) = pay.iter().next().expect("paid something");
+        *pay.get_mut(&card).expect("present") -= 1;
+        pay.retain(|_, n| *n > 0);
+    }
+    let err = check(&map, &game).expect_err("short payment");
+    assert_eq!(err.event, Some(at), "{err}");
+    assert!(err.message.contains("payment"), "{err}");
+}
+
+#[test]
+fn a_wrong_final_score_is_rejected() {
+    let map = load("nordic");
+    let mut game = recorded(&map, 3, 3);
+    check(&map, &game).expect("untouched record replays");
+    game.result.scores[1] += 1;
+    let err = check(&map, &game).expect_err("score off by one");
+    assert_eq!(err.event, None);
+    assert!(err.message.contains("recorded result"), "{err}");
+}
+
+#[test]
+fn a_decision_by_the_wrong_seat_or_a_missing_event_is_rejected() {
+    let map = load("usa");
+    let game = recorded(&map, 3, 4);
+    let mut wrong_seat = game.clone();
+    let at = wrong_seat.events.iter().position(|e| matches!(e, EventRecord::Claim { .. })).expect("a claim");
+    if let EventRecord::Claim { s, .. } = &mut wrong_seat.events[at] {
+        *s = (*s + 1) % 3;
+    }
+    let err = check(&map, &wrong_seat).expect_err("wrong seat");
+    assert_eq!(err.event, Some(at), "{err}");
+    let mut truncated = game;
+    truncated.events.pop();
+    assert!(check(&map, &truncated).is_err());
+}
