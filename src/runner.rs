@@ -10,6 +10,7 @@ use crate::bot::{play_game_recorded, Bot, GameError};
 use crate::ids::{Seat, MAX_SEATS};
 use crate::map::Map;
 use crate::scoring::GameResult;
+use crate::trace::GameTrace;
 
 /// Games played in parallel between two hand-overs.
 const CHUNK: u64 = 4096;
@@ -58,6 +59,8 @@ pub struct GameOutcome {
     pub lineup: [u8; MAX_SEATS],
     /// The result.
     pub result: GameResult,
+    /// What the statistics need beyond the result.
+    pub trace: GameTrace,
     /// Every event of the game, when the run records this game; empty otherwise.
     pub events: Vec<Event>,
 }
@@ -154,7 +157,7 @@ impl RunPlan<'_> {
         } else {
             play_game_recorded(self.map, seed, &mut bots, &mut ())
         };
-        let result = recorded.map_err(|error| RunError::Game { index, seed, error })?;
-        Ok(GameOutcome { index, seed, lineup, result, events })
+        let (result, trace) = recorded.map_err(|error| RunError::Game { index, seed, error })?;
+        Ok(GameOutcome { index, seed, lineup, result, trace, events })
     }
 }

@@ -1,6 +1,12 @@
 //! Integer counters merged in game order, and the intervals derived from them.
 
+use std::collections::BTreeMap;
+
+use crate::ids::{Seat, TicketId};
+use crate::map::Map;
 use crate::runner::GameOutcome;
+use crate::scoring::GameResult;
+use crate::trace::TicketSource;
 
 /// Counters for one group of seat-games (one bot, or one seat).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,6 +21,8 @@ pub struct Tally {
     pub score_sum: i64,
     /// Sum of squared final scores.
     pub score_sq_sum: i64,
+    /// Sum of ranks (1 = won).
+    pub rank_sum: u64,
 }
 
 impl Tally {
@@ -24,6 +32,7 @@ impl Tally {
         self.games += 1;
         self.score_sum += score;
         self.score_sq_sum += score * score;
+        self.rank_sum += rank(&outcome.result, seat);
         let winners = outcome.result.winners;
         if winners.contains(crate::ids::Seat(seat as u8)) {
             if winners.count() == 1 {
@@ -56,6 +65,16 @@ impl Tally {
         }
     }
 
+    /// Mean rank (1 = won).
+    #[must_use]
+    pub fn mean_rank(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.rank_sum as f64 / self.games as f64
+        }
+    }
+
     /// Sample standard deviation of the final score.
     #[must_use]
     pub fn sd_score(&self) -> f64 {
@@ -69,7 +88,213 @@ impl Tally {
     }
 }
 
-fn ratio(k: u64, n: u64) -> f64 {
+/// Rank of `seat` in a result: 1 for the winners, else 1 + the players with a higher score
+/// or a win.
+#[must_use]
+pub fn rank(result: &GameResult, seat: usize) -> u64 {
+    let seats = result.seats();
+    if result.winners.contains(Seat(seat as u8)) {
+        return 1;
+    }
+    let ahead = (0..seats.len())
+        .filter(|&t| result.winners.contains(Seat(t as u8)) || seats[t].score > seats[seat].score)
+        .count();
+    1 + ahead as u64
+}
+
+/// Head-to-head counters of one bot against another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Matchup {
+    /// Games in which both sat at the table.
+    pub games: u64,
+    /// Games in which the bot ranked above the opponent.
+    pub ahead: u64,
+    /// Games in which it ranked below.
+    pub behind: u64,
+}
+
+/// Counters of one ticket from one source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TicketTally {
+    /// Times offered.
+    pub dealt: u64,
+    /// Times kept.
+    pub kept: u64,
+    /// Times completed when kept.
+    pub completed: u64,
+    /// Sum of +points (completed) and -points (failed) over the times kept.
+    pub net_points: i64,
+    /// Outright wins of the seats that kept it.
+    pub held_wins: u64,
+    /// Sum of the turns at which it was completed.
+    pub completion_turn_sum: u64,
+}
+
+/// Counters of one route.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RouteTally {
+    /// Games in which it was claimed.
+    pub claimed: u64,
+    /// Sum of the turns it was claimed in.
+    pub turn_sum: u64,
+    /// Games its owner won outright.
+    pub owner_wins: u64,
+}
+
+/// Counters of one city.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CityTally {
+    /// Completed tickets with this city as an end.
+    pub completed_tickets: u64,
+    /// Games in which a winner's routes touch the city.
+    pub winner_network: u64,
+}
+
+/// Distributions: how many seat-games (or games) had each value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Distributions {
+    /// Final score per seat-game.
+    pub score: BTreeMap<i32, u64>,
+    /// Route points per seat-game.
+    pub route_points: BTreeMap<i32, u64>,
+    /// Ticket points gained minus lost per seat-game.
+    pub ticket_points: BTreeMap<i32, u64>,
+    /// Bonus points per seat-game.
+    pub bonus: BTreeMap<i32, u64>,
+    /// Turns per game.
+    pub turns: BTreeMap<i32, u64>,
+    /// Games by how they ended: trains, passes, turn cap.
+    pub end: [u64; 3],
+}
+
+/// Every counter of a run, merged game by game in game order (integers only, so the
+/// result does not depend on how the games were split over threads).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunStats {
+    /// Games counted.
+    pub games: u64,
+    /// Outright wins over all seat-games.
+    pub wins: u64,
+    /// Seat-games counted.
+    pub seat_games: u64,
+    /// Per distinct bot.
+    pub bots: Vec<Tally>,
+    /// Per seat.
+    pub seats: Vec<Tally>,
+    /// `matchups[a][b]`: bot `a` against bot `b`.
+    pub matchups: Vec<Vec<Matchup>>,
+    /// Per ticket, per source (`[setup, drawn]`).
+    pub tickets: Vec<[TicketTally; 2]>,
+    /// Per ticket: seat-games in which it was held (any source), and their outright wins.
+    pub ticket_held: Vec<(u64, u64)>,
+    /// Per route.
+    pub routes: Vec<RouteTally>,
+    /// Per city.
+    pub cities: Vec<CityTally>,
+    /// Score and game-length distributions.
+    pub distributions: Distributions,
+    bot_of: Vec<usize>,
+}
+
+impl RunStats {
+    /// Empty counters for a run on `map` with `players` seats; `bot_of[i]` is the distinct
+    /// bot that the runner's bot index `i` stands for, among `distinct` bots.
+    #[must_use]
+    pub fn new(map: &Map, players: usize, bot_of: Vec<usize>, distinct: usize) -> RunStats {
+        RunStats {
+            games: 0,
+            wins: 0,
+            seat_games: 0,
+            bots: vec![Tally::default(); distinct],
+            seats: vec![Tally::default(); players],
+            matchups: vec![vec![Matchup::default(); distinct]; distinct],
+            tickets: vec![[TicketTally::default(); 2]; map.tickets().len()],
+            ticket_held: vec![(0, 0); map.tickets().len()],
+            routes: vec![RouteTally::default(); map.routes().len()],
+            cities: vec![CityTally::default(); map.cities().len()],
+            distributions: Distributions::default(),
+            bot_of,
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, map: &Map, o: &GameOutcome) {
+        let result = &o.result;
+        let seats = result.seats();
+        let won = |s: usize| result.winners.contains(Seat(s as u8)) && result.winners.count() == 1;
+        self.games += 1;
+        let mut best_rank = vec![u64::MAX; self.bots.len()];
+        for s in 0..seats.len() {
+            let bot = self.bot_of[usize::from(o.lineup[s])];
+            self.bots[bot].add(o, s);
+            self.seats[s].add(o, s);
+            self.seat_games += 1;
+            self.wins += u64::from(won(s));
+            best_rank[bot] = best_rank[bot].min(rank(result, s));
+            let r = &seats[s];
+            let d = &mut self.distributions;
+            *d.score.entry(r.score).or_default() += 1;
+            *d.route_points.entry(r.route_points).or_default() += 1;
+            *d.ticket_points.entry(r.ticket_points_gained - r.ticket_points_lost).or_default() += 1;
+            *d.bonus.entry(r.bonus_points).or_default() += 1;
+        }
+        *self.distributions.turns.entry(i32::from(result.turns)).or_default() += 1;
+        self.distributions.end[result.end as usize] += 1;
+        for (a, &ra) in best_rank.iter().enumerate().filter(|(_, r)| **r != u64::MAX) {
+            for (b, &rb) in best_rank.iter().enumerate().filter(|(b, r)| **r != u64::MAX && *b != a) {
+                let m = &mut self.matchups[a][b];
+                m.games += 1;
+                m.ahead += u64::from(ra < rb);
+                m.behind += u64::from(ra > rb);
+            }
+        }
+        for (t, trace) in o.trace.tickets.iter().enumerate().take(map.tickets().len()) {
+            let ticket = map.ticket(TicketId(t as u8));
+            for source in [TicketSource::Setup, TicketSource::Drawn] {
+                self.tickets[t][source as usize].dealt += u64::from(trace.dealt[source as usize]);
+            }
+            let Some((seat, source)) = trace.kept else { continue };
+            let tally = &mut self.tickets[t][source as usize];
+            let points = i64::from(ticket.points);
+            tally.kept += 1;
+            let win = u64::from(won(seat.index()));
+            tally.held_wins += win;
+            self.ticket_held[t].0 += 1;
+            self.ticket_held[t].1 += win;
+            match trace.completed_turn {
+                Some(turn) => {
+                    tally.completed += 1;
+                    tally.net_points += points;
+                    tally.completion_turn_sum += u64::from(turn);
+                    self.cities[ticket.a.index()].completed_tickets += 1;
+                    self.cities[ticket.b.index()].completed_tickets += 1;
+                }
+                None => tally.net_points -= points,
+            }
+        }
+        for (r, tally) in self.routes.iter_mut().enumerate() {
+            let turn = o.trace.claim_turn[r];
+            if turn > 0 {
+                tally.claimed += 1;
+                tally.turn_sum += u64::from(turn);
+                tally.owner_wins += u64::from(won(usize::from(o.trace.owner[r])));
+            }
+        }
+        for c in o.trace.winner_cities.iter() {
+            self.cities[c.index()].winner_network += 1;
+        }
+    }
+
+    /// Outright wins per seat-game over the whole run.
+    #[must_use]
+    pub fn base_win_rate(&self) -> f64 {
+        ratio(self.wins, self.seat_games)
+    }
+}
+
+/// `k / n`, or 0 when `n` is 0.
+#[must_use]
+pub fn ratio(k: u64, n: u64) -> f64 {
     if n == 0 {
         0.0
     } else {

@@ -8,10 +8,11 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sha2::{Digest, Sha256};
 use ttr::{Map, RunEnd, RunError, RunPlan};
 use ttr_bots::record_file::{RecordFile, RecordWriter};
 use ttr_bots::replay_text::narrate;
-use ttr_bots::report::{Lineup, Report};
+use ttr_bots::report::{Report, RunInfo};
 use ttr_bots::BotSpec;
 
 /// Ticket to Ride self-play simulator and strategy lab.
@@ -28,6 +29,8 @@ enum Command {
     Simulate(SimulateArgs),
     /// Rebuild recorded games from their events, check them against the rules, and print one.
     Replay(ReplayArgs),
+    /// Turn a results directory into one self-contained HTML page with plots.
+    Report(ReportArgs),
     /// Work with map files.
     Maps {
         #[command(subcommand)]
@@ -81,6 +84,15 @@ struct SimulateArgs {
 }
 
 #[derive(Args)]
+struct ReportArgs {
+    /// A directory written by `ttr simulate`.
+    dir: PathBuf,
+    /// The page to write [default: DIR/report.html].
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args)]
 #[command(group = clap::ArgGroup::new("what").required(true).args(["game", "check"]))]
 struct ReplayArgs {
     /// A record file written by `ttr simulate --record`.
@@ -112,6 +124,13 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Simulate(args) => simulate(&args),
         Command::Replay(args) => replay(&args),
+        Command::Report(args) => {
+            let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
+            ttr_bots::html_report::write_report(&args.dir, &out).map(|()| {
+                println!("wrote {}", out.display());
+                ExitCode::SUCCESS
+            })
+        }
         Command::Maps { command: MapsCommand::Check { files } } => check_maps(&files),
     };
     match outcome {
@@ -161,8 +180,11 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
 
-    let mut report = Report::create(&out, args.players, Lineup { specs: &names, provisional: map.provisional })
-        .map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    let map_bytes =
+        std::fs::read(&args.map).map_err(|e| format!("{}: cannot read the file: {e}", args.map.display()))?;
+    let map_sha256: String = Sha256::digest(&map_bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let mut report =
+        Report::create(&out, &map, &names).map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
     let mut record = match &args.record {
         Some(path) => Some(
             RecordWriter::create(path, &map, &names).map_err(|e| format!("cannot write to {}: {e}", path.display()))?,
@@ -201,8 +223,12 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
         }
         Err(RunError::Sink(e)) => return Err(format!("cannot write to {}: {e}", out.display())),
     }
-    let tallies: Vec<_> = report.bot_tallies().to_vec();
-    report.finish().map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    let tallies: Vec<(String, ttr::Tally)> =
+        report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
+    let command: Vec<String> = std::env::args().collect();
+    let info =
+        RunInfo { command: &command, seed: args.seed, map_file: &args.map, map_sha256, threads, wall_seconds: wall };
+    report.finish(&info).map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
     if let (Some(r), Some(path)) = (record, &args.record) {
         r.commit().map_err(|e| format!("cannot write to {}: {e}", path.display()))?;
         println!("wrote the game record {}", path.display());
@@ -219,13 +245,14 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
     for (spec, t) in &tallies {
         let (lo, hi) = t.win_rate_interval();
         println!(
-            "  {spec:<24} win rate {:.4} [{lo:.4}, {hi:.4}]  draws {}  mean score {:.1}",
+            "  {spec:<24} win rate {:.4} [{lo:.4}, {hi:.4}]  draws {}  mean score {:.1}  mean rank {:.2}",
             t.win_rate(),
             t.draws,
-            t.mean_score()
+            t.mean_score(),
+            t.mean_rank()
         );
     }
-    println!("wrote {}/{{games,bots,seats}}.csv", out.display());
+    println!("wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores .csv; run.json)", out.display());
     Ok(ExitCode::SUCCESS)
 }
 

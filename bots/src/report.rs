@@ -1,67 +1,89 @@
-//! CSV reports of a run: `games.csv` streamed in game order, `bots.csv` and `seats.csv` from
-//! integer tallies. Every file is written under a temporary name and renamed when complete.
+//! The CSV files and `run.json` of a run (column reference: `results/README.md`). Every
+//! file is written under a temporary name and renamed only when the whole run is complete.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use ttr::{GameOutcome, Tally, MAX_SEATS};
+use ttr::stats::{ratio, wilson, RunStats};
+use ttr::{GameOutcome, Map, Tally};
 
 use crate::atomic_file::AtomicFile;
 
-/// The lineup of a run: the bot spec of each bot index, and the player count.
-pub struct Lineup<'a> {
-    /// Bot spec strings, by bot index (the runner rotates them over the seats).
-    pub specs: &'a [String],
-    /// Whether the map's data is provisional (marked in every row).
-    pub provisional: bool,
+/// What `run.json` records so that a result can be reproduced.
+pub struct RunInfo<'a> {
+    /// The command line.
+    pub command: &'a [String],
+    /// Master seed.
+    pub seed: u64,
+    /// The map file as given.
+    pub map_file: &'a Path,
+    /// SHA-256 of the map file's bytes, hex.
+    pub map_sha256: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall time of the run in seconds.
+    pub wall_seconds: f64,
 }
 
-/// Files being written into an output directory; nothing appears under its final name until
-/// [`Report::finish`]; dropped unfinished, it removes its temporary files.
+/// The files of a run in progress.
 pub struct Report<'a> {
     dir: &'a Path,
-    lineup: Lineup<'a>,
+    map: &'a Map,
+    /// Bot spec per runner bot index (one per seat).
+    specs: &'a [String],
+    /// Distinct bot specs, in order of first appearance.
+    distinct: Vec<String>,
     games: AtomicFile,
-    by_bot: Vec<(String, Tally)>,
-    by_seat: [Tally; MAX_SEATS],
-    players: usize,
+    stats: RunStats,
+}
+
+fn provisional_header(map: &Map) -> &'static str {
+    if map.provisional {
+        ",provisional"
+    } else {
+        ""
+    }
+}
+
+fn provisional_mark(map: &Map) -> &'static str {
+    if map.provisional {
+        ",true"
+    } else {
+        ""
+    }
 }
 
 impl<'a> Report<'a> {
     /// Creates the output directory if needed and opens `games.csv` under a temporary name,
     /// so an unwritable destination is reported before any game is played.
-    pub fn create(dir: &'a Path, players: usize, lineup: Lineup<'a>) -> io::Result<Report<'a>> {
+    pub fn create(dir: &'a Path, map: &'a Map, specs: &'a [String]) -> io::Result<Report<'a>> {
         std::fs::create_dir_all(dir)?;
         let mut games = AtomicFile::create(&dir.join("games.csv"))?;
         let w = games.writer();
         write!(w, "game,seed")?;
-        for s in 0..players {
+        for s in 0..specs.len() {
             write!(
                 w,
                 ",bot_{s},score_{s},route_points_{s},ticket_gained_{s},ticket_lost_{s},tickets_completed_{s},tickets_failed_{s},bonus_{s},trains_left_{s}"
             )?;
         }
-        writeln!(w, ",winners,turns,end{}", if lineup.provisional { ",provisional" } else { "" })?;
-        let mut by_bot: Vec<(String, Tally)> = Vec::new();
-        for spec in lineup.specs {
-            if !by_bot.iter().any(|(s, _)| s == spec) {
-                by_bot.push((spec.clone(), Tally::default()));
+        writeln!(w, ",winners,turns,end{}", provisional_header(map))?;
+        let mut distinct: Vec<String> = Vec::new();
+        for spec in specs {
+            if !distinct.contains(spec) {
+                distinct.push(spec.clone());
             }
         }
-        Ok(Report { dir, lineup, games, by_bot, by_seat: [Tally::default(); MAX_SEATS], players })
+        let bot_of = specs.iter().map(|s| distinct.iter().position(|d| d == s).expect("listed")).collect();
+        let stats = RunStats::new(map, specs.len(), bot_of, distinct.len());
+        Ok(Report { dir, map, specs, distinct, games, stats })
     }
 
     /// Adds finished games, in game order.
     pub fn add(&mut self, outcomes: &[GameOutcome]) -> io::Result<()> {
         for o in outcomes {
             self.write_game(o)?;
-            for s in 0..self.players {
-                let spec = &self.lineup.specs[usize::from(o.lineup[s])];
-                let tally =
-                    &mut self.by_bot.iter_mut().find(|(name, _)| name == spec).expect("every spec has a tally").1;
-                tally.add(o, s);
-                self.by_seat[s].add(o, s);
-            }
+            self.stats.add(self.map, o);
         }
         Ok(())
     }
@@ -70,7 +92,7 @@ impl<'a> Report<'a> {
         let w = self.games.writer();
         write!(w, "{},{}", o.index, o.seed)?;
         for (s, r) in o.result.seats().iter().enumerate() {
-            let bot = csv_field(&self.lineup.specs[usize::from(o.lineup[s])]);
+            let bot = csv_field(&self.specs[usize::from(o.lineup[s])]);
             write!(
                 w,
                 ",{bot},{},{},{},{},{},{},{},{}",
@@ -91,52 +113,58 @@ impl<'a> Report<'a> {
             }
             write!(w, "{}", s.0)?;
         }
-        write!(w, ",{},{}", o.result.turns, o.result.end.name())?;
-        if self.lineup.provisional {
-            w.write_all(b",true")?;
-        }
-        w.write_all(b"\n")
+        writeln!(w, ",{},{}{}", o.result.turns, o.result.end.name(), provisional_mark(self.map))
     }
 
-    /// Per-bot tallies, in the order bots first appear in the lineup.
+    /// The counters so far.
     #[must_use]
-    pub fn bot_tallies(&self) -> &[(String, Tally)] {
-        &self.by_bot
+    pub fn stats(&self) -> &RunStats {
+        &self.stats
     }
 
-    /// Writes `bots.csv` and `seats.csv`, then moves every file to its final name.
-    pub fn finish(mut self) -> io::Result<()> {
+    /// Distinct bot specs, in the order of [`RunStats::bots`].
+    #[must_use]
+    pub fn distinct_bots(&self) -> &[String] {
+        &self.distinct
+    }
+
+    /// Writes every summary file and `run.json`, then moves all files to their final names.
+    pub fn finish(mut self, info: &RunInfo<'_>) -> io::Result<()> {
+        let mut files = Vec::new();
+        for (name, write) in [
+            ("bots.csv", Report::write_bots as fn(&Report<'a>, &mut dyn Write) -> io::Result<()>),
+            ("seats.csv", Report::write_seats),
+            ("matchups.csv", Report::write_matchups),
+            ("tickets.csv", Report::write_tickets),
+            ("routes.csv", Report::write_routes),
+            ("cities.csv", Report::write_cities),
+            ("scores.csv", Report::write_scores),
+        ] {
+            let mut file = AtomicFile::create(&self.dir.join(name))?;
+            write(&self, file.writer())?;
+            file.flush()?;
+            files.push(file);
+        }
+        let mut run = AtomicFile::create(&self.dir.join("run.json"))?;
+        self.write_run(run.writer(), info)?;
+        run.flush()?;
+        files.push(run);
         self.games.flush()?;
-        let mut bots = AtomicFile::create(&self.dir.join("bots.csv"))?;
-        self.write_tallies(
-            bots.writer(),
-            "bot",
-            self.by_bot.iter().map(|(spec, t)| (csv_field(spec).into_owned(), t)),
-        )?;
-        let mut seats = AtomicFile::create(&self.dir.join("seats.csv"))?;
-        let by_seat = self.by_seat[..self.players].iter().enumerate().map(|(s, t)| (s.to_string(), t));
-        self.write_tallies(seats.writer(), "seat", by_seat)?;
-        bots.flush()?;
-        seats.flush()?;
         self.games.commit()?;
-        bots.commit()?;
-        seats.commit()
+        for file in files {
+            file.commit()?;
+        }
+        Ok(())
     }
 
-    fn write_tallies<'t>(
-        &self,
-        w: &mut impl Write,
-        key: &str,
-        rows: impl Iterator<Item = (String, &'t Tally)>,
-    ) -> io::Result<()> {
-        let mark = if self.lineup.provisional { ",provisional" } else { "" };
-        writeln!(w, "{key},games,wins,draws,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score{mark}")?;
-        let mark = if self.lineup.provisional { ",true" } else { "" };
+    fn write_tally_rows(&self, w: &mut dyn Write, key: &str, rows: &[(String, Tally)]) -> io::Result<()> {
+        let p = provisional_header(self.map);
+        writeln!(w, "{key},games,wins,draws,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score,mean_rank{p}")?;
         for (name, t) in rows {
             let (lo, hi) = t.win_rate_interval();
             writeln!(
                 w,
-                "{name},{},{},{},{:.6},{:.6},{:.6},{:.4},{:.4}{mark}",
+                "{name},{},{},{},{:.6},{:.6},{:.6},{:.4},{:.4},{:.4}{}",
                 t.games,
                 t.wins,
                 t.draws,
@@ -144,10 +172,196 @@ impl<'a> Report<'a> {
                 lo,
                 hi,
                 t.mean_score(),
-                t.sd_score()
+                t.sd_score(),
+                t.mean_rank(),
+                provisional_mark(self.map)
             )?;
         }
         Ok(())
+    }
+
+    fn write_bots(&self, w: &mut dyn Write) -> io::Result<()> {
+        let rows: Vec<_> =
+            self.distinct.iter().zip(&self.stats.bots).map(|(name, t)| (csv_field(name).into_owned(), *t)).collect();
+        self.write_tally_rows(w, "bot", &rows)
+    }
+
+    fn write_seats(&self, w: &mut dyn Write) -> io::Result<()> {
+        let rows: Vec<_> = self.stats.seats.iter().enumerate().map(|(s, t)| (s.to_string(), *t)).collect();
+        self.write_tally_rows(w, "seat", &rows)
+    }
+
+    fn write_matchups(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "bot,opponent,games,ahead,behind,level,win_rate,win_rate_lo,win_rate_hi{}",
+            provisional_header(self.map)
+        )?;
+        for (a, row) in self.stats.matchups.iter().enumerate() {
+            for (b, m) in row.iter().enumerate().filter(|(b, _)| *b != a) {
+                let (lo, hi) = wilson(m.ahead, m.games);
+                writeln!(
+                    w,
+                    "{},{},{},{},{},{},{:.6},{:.6},{:.6}{}",
+                    csv_field(&self.distinct[a]),
+                    csv_field(&self.distinct[b]),
+                    m.games,
+                    m.ahead,
+                    m.behind,
+                    m.games - m.ahead - m.behind,
+                    ratio(m.ahead, m.games),
+                    lo,
+                    hi,
+                    provisional_mark(self.map)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_tickets(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "ticket,a,b,points,kind,source,dealt,kept,keep_rate,completed,completion_rate,completion_rate_lo,completion_rate_hi,mean_net_points,held_wins,win_rate_held,win_rate_not_held,lift,mean_completion_turn{}",
+            provisional_header(self.map)
+        )?;
+        let s = &self.stats;
+        for (t, ticket) in self.map.tickets().iter().enumerate() {
+            let (held, held_wins) = s.ticket_held[t];
+            let not_held = ratio(s.wins - held_wins, s.seat_games - held);
+            for (source, name) in [(0, "setup"), (1, "drawn")] {
+                let k = &s.tickets[t][source];
+                let (lo, hi) = wilson(k.completed, k.kept);
+                let held_rate = ratio(k.held_wins, k.kept);
+                let lift = if k.kept > 0 { format!("{:.6}", held_rate - not_held) } else { String::new() };
+                writeln!(
+                    w,
+                    "{t},{},{},{},{},{name},{},{},{:.6},{},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{lift},{}{}",
+                    csv_field(self.map.city_name(ticket.a)),
+                    csv_field(self.map.city_name(ticket.b)),
+                    ticket.points,
+                    if ticket.kind == ttr::map::TicketKind::Long { "long" } else { "normal" },
+                    k.dealt,
+                    k.kept,
+                    ratio(k.kept, k.dealt),
+                    k.completed,
+                    ratio(k.completed, k.kept),
+                    lo,
+                    hi,
+                    mean(k.net_points as f64, k.kept),
+                    k.held_wins,
+                    held_rate,
+                    not_held,
+                    mean(k.completion_turn_sum as f64, k.completed),
+                    provisional_mark(self.map)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_routes(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "route,a,b,length,color,claimed,claim_rate,mean_turn,owner_wins,owner_win_rate,lift{}",
+            provisional_header(self.map)
+        )?;
+        let base = self.stats.base_win_rate();
+        for (r, route) in self.map.routes().iter().enumerate() {
+            let k = &self.stats.routes[r];
+            let owner_rate = ratio(k.owner_wins, k.claimed);
+            let lift = if k.claimed > 0 { format!("{:.6}", owner_rate - base) } else { String::new() };
+            writeln!(
+                w,
+                "{r},{},{},{},{},{},{:.6},{},{},{:.6},{lift}{}",
+                csv_field(self.map.city_name(route.a)),
+                csv_field(self.map.city_name(route.b)),
+                route.length,
+                route.color.map_or("gray", |c| c.name()),
+                k.claimed,
+                ratio(k.claimed, self.stats.games),
+                mean(k.turn_sum as f64, k.claimed),
+                k.owner_wins,
+                owner_rate,
+                provisional_mark(self.map)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn write_cities(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "city,x,y,completed_tickets,completed_tickets_per_game,winner_network,winner_network_rate{}",
+            provisional_header(self.map)
+        )?;
+        for (c, city) in self.map.cities().iter().enumerate() {
+            let k = &self.stats.cities[c];
+            writeln!(
+                w,
+                "{},{},{},{},{:.6},{},{:.6}{}",
+                csv_field(&city.name),
+                city.x,
+                city.y,
+                k.completed_tickets,
+                ratio(k.completed_tickets, self.stats.games),
+                k.winner_network,
+                ratio(k.winner_network, self.stats.games),
+                provisional_mark(self.map)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn write_scores(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(w, "metric,value,count{}", provisional_header(self.map))?;
+        let d = &self.stats.distributions;
+        let mark = provisional_mark(self.map);
+        for (metric, dist) in [
+            ("score", &d.score),
+            ("route_points", &d.route_points),
+            ("ticket_points", &d.ticket_points),
+            ("bonus", &d.bonus),
+            ("turns", &d.turns),
+        ] {
+            for (value, count) in dist {
+                writeln!(w, "{metric},{value},{count}{mark}")?;
+            }
+        }
+        for (end, count) in [ttr::EndReason::Trains, ttr::EndReason::Passes, ttr::EndReason::TurnCap].iter().zip(d.end)
+        {
+            writeln!(w, "end,{},{count}{mark}", end.name())?;
+        }
+        Ok(())
+    }
+
+    fn write_run(&self, w: &mut dyn Write, info: &RunInfo<'_>) -> io::Result<()> {
+        let run = serde_json::json!({
+            "command": info.command,
+            "seed": info.seed,
+            "map": info.map_file.display().to_string(),
+            "map_name": self.map.name,
+            "map_sha256": info.map_sha256,
+            "players": self.specs.len(),
+            "bots": self.specs,
+            "games": self.stats.games,
+            "threads": info.threads,
+            "wall_seconds": info.wall_seconds,
+            "games_per_second": self.stats.games as f64 / info.wall_seconds.max(1e-9),
+            "version": concat!("ttr ", env!("CARGO_PKG_VERSION")),
+            "provisional": self.map.provisional,
+        });
+        serde_json::to_writer_pretty(&mut *w, &run)?;
+        writeln!(w)
+    }
+}
+
+/// A mean as text, empty when there is nothing to average.
+fn mean(sum: f64, n: u64) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!("{:.4}", sum / n as f64)
     }
 }
 

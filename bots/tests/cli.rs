@@ -42,12 +42,17 @@ fn output_is_identical_whatever_the_thread_count() {
     let a = simulate(&one, &["--games", "3000", "--threads", "1"]);
     let b = simulate(&two, &["--games", "3e3", "--threads", "2"]);
     assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
-    for file in ["games.csv", "bots.csv", "seats.csv"] {
+    let csv = ["games.csv", "bots.csv", "seats.csv", "matchups.csv", "tickets.csv", "routes.csv", "cities.csv", "scores.csv"];
+    for file in csv {
         let x = fs::read(one.join(file)).expect("read");
         let y = fs::read(two.join(file)).expect("read");
         assert!(x == y, "{file} differs between 1 and 2 threads");
     }
-    assert_eq!(listing(&one), vec!["bots.csv", "games.csv", "seats.csv"], "no temporary files left");
+    let mut expected: Vec<&str> = csv.iter().copied().chain(["run.json"]).collect();
+    expected.sort();
+    assert_eq!(listing(&one), expected, "every file, and no temporary file left");
+    let run = fs::read_to_string(two.join("run.json")).expect("run.json");
+    assert!(run.contains("\"threads\": 2") && run.contains("\"map_sha256\""), "{run}");
 }
 
 #[test]

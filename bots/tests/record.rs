@@ -17,7 +17,7 @@ fn load(name: &str) -> Map {
 fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
     let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
     let mut events: Vec<Event> = Vec::new();
-    let result = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
+    let (result, _) = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
     let game = GameRecord {
         game: seed,
         seed,

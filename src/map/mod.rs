@@ -305,6 +305,8 @@ impl Map {
         }
 
         if !v.problems.is_empty() {
+            // File order; problems without a line (whole-file limits) last.
+            v.problems.sort_by_key(|p| p.line.unwrap_or(usize::MAX));
             return Err(v.problems);
         }
         Ok(Map::precompute(spec.name, spec.title, spec.provisional, rules, route_points, cities, routes, tickets))

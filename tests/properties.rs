@@ -1,0 +1,847 @@
+//! Property tests over thousands of seeded random games on every map.
+//!
+//! A uniform random chooser plays each game. After every action the state's invariants are
+//! checked, both through `GameState::check_invariants` and directly here; at sampled positions
+//! the legal-action generator is compared with `GameState::check`, and illegal actions are
+//! shown to be refused without a trace; at the end the score is checked against its parts.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::path::Path;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use ttr::map::MAX_OFFER;
+use ttr::rules::BonusKind;
+use ttr::state::MARKET_SLOTS;
+use ttr::{Action, Card, CardCounts, CityId, EndReason, GameState, Map, Phase, RouteId, RouteSet, Seat, Setup};
+
+/// Legal-action generation and refusals are checked at every this-many-th action.
+const SAMPLE_EVERY: usize = 7;
+
+fn load(name: &str) -> Map {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
+    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Where a check failed: enough to replay the game.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    map: &'a str,
+    players: usize,
+    seed: u64,
+    action: usize,
+}
+
+impl fmt::Display for Ctx<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "map {} with {} players, seed {}, after action {}", self.map, self.players, self.seed, self.action)
+    }
+}
+
+fn seats(state: &GameState<'_>) -> impl Iterator<Item = Seat> {
+    (0..state.players()).map(|s| Seat(s as u8))
+}
+
+/// Every train card of the game wherever it is: deck, discard, market, hands, the cards
+/// revealed for a tunnel and the cards laid for it.
+fn cards_in_play(state: &GameState<'_>) -> CardCounts {
+    let mut all = state.deck();
+    all.add(&state.discard());
+    for card in state.market().into_iter().chain(state.revealed()).flatten() {
+        all[card] += 1;
+    }
+    for seat in seats(state) {
+        all.add(&state.hand(seat));
+    }
+    if let Phase::Tunnel { laid, .. } = state.phase() {
+        all.add(&laid);
+    }
+    all
+}
+
+/// The routes a seat may still claim, recomputed from who owns what.
+fn expected_open(state: &GameState<'_>, seat: Seat) -> RouteSet {
+    let map = state.map();
+    let one_track_only = state.players() < usize::from(state.rules().doubles_both_from);
+    let mut closed = state.claimed();
+    for owner in seats(state) {
+        for r in state.owned(owner).iter() {
+            if let Some(twin) = map.route(r).twin {
+                if owner == seat || one_track_only {
+                    closed.insert(twin);
+                }
+            }
+        }
+    }
+    map.all_routes().minus(closed)
+}
+
+/// The invariants that hold after every action.
+fn check_position(state: &GameState<'_>, ctx: Ctx<'_>) {
+    if let Err(problems) = state.check_invariants() {
+        panic!("{ctx}: {problems}");
+    }
+    let map = state.map();
+    let rules = state.rules();
+    let cards = cards_in_play(state);
+    assert_eq!(cards.total(), 110, "{ctx}: train cards {cards}");
+    assert_eq!(cards, rules.deck.counts(), "{ctx}: train cards by kind");
+
+    let one_track_only = state.players() < usize::from(rules.doubles_both_from);
+    let mut claimed = RouteSet::EMPTY;
+    for seat in seats(state) {
+        let owned = state.owned(seat);
+        let used: u32 = owned.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
+        assert_eq!(u32::from(state.trains(seat)) + used, u32::from(rules.trains), "{ctx}: trains of seat {}", seat.0);
+        assert!(claimed.and(owned).is_empty(), "{ctx}: seat {} owns a route another seat owns", seat.0);
+        claimed = claimed.or(owned);
+        for r in owned.iter() {
+            if let Some(twin) = map.route(r).twin {
+                assert!(!owned.contains(twin), "{ctx}: seat {} owns both tracks of route {}", seat.0, r.0);
+            }
+        }
+        assert_eq!(state.open_to(seat), expected_open(state, seat), "{ctx}: routes open to seat {}", seat.0);
+    }
+    assert_eq!(claimed, state.claimed(), "{ctx}: claimed routes");
+    if one_track_only {
+        for r in claimed.iter() {
+            if let Some(twin) = map.route(r).twin {
+                assert!(
+                    !claimed.contains(twin),
+                    "{ctx}: both tracks of route {} claimed with {} players",
+                    r.0,
+                    state.players()
+                );
+            }
+        }
+    }
+    assert!(state.turns() <= rules.turn_cap, "{ctx}: past the turn cap");
+}
+
+/// Canonical payments `hand` allows for `route`: one colour plus locomotives, any split.
+fn canonical_claims(map: &Map, route: RouteId, hand: &CardCounts, out: &mut HashSet<Action>) {
+    let r = map.route(route);
+    let colors = match r.color {
+        Some(c) => vec![c],
+        None => Card::COLORS.to_vec(),
+    };
+    for color in colors {
+        for locos in 0..=r.length {
+            let pay = CardCounts::of(color, r.length - locos).with(Card::Loco, locos);
+            if hand.contains(&pay) {
+                out.insert(Action::Claim { route, pay });
+            }
+        }
+    }
+}
+
+fn market_draws(out: &mut HashSet<Action>) {
+    for slot in 0..MARKET_SLOTS as u8 {
+        out.insert(Action::TakeFaceUp(slot));
+    }
+    out.insert(Action::DrawBlind);
+}
+
+/// A superset of the canonical actions of the position, built without the generator.
+fn canonical_candidates(state: &GameState<'_>) -> HashSet<Action> {
+    let mut out = HashSet::new();
+    match state.phase() {
+        Phase::Over(_) => {}
+        Phase::SetupKeep | Phase::KeepTickets => {
+            for mask in 0..=u8::MAX {
+                out.insert(Action::Keep(mask));
+            }
+        }
+        Phase::SecondCard => market_draws(&mut out),
+        Phase::Turn => {
+            market_draws(&mut out);
+            out.insert(Action::DrawTickets);
+            out.insert(Action::Pass);
+            let hand = state.hand(state.to_move());
+            for i in 0..state.map().routes().len() {
+                canonical_claims(state.map(), RouteId(i as u8), &hand, &mut out);
+            }
+        }
+        Phase::Tunnel { laid, due, .. } => {
+            out.insert(Action::TunnelBack);
+            for locos in 0..=due {
+                let extra = match laid.single_color() {
+                    Some(c) => CardCounts::of(c, due - locos).with(Card::Loco, locos),
+                    None => CardCounts::of(Card::Loco, due),
+                };
+                out.insert(Action::TunnelPay(extra));
+            }
+        }
+    }
+    out
+}
+
+/// Whether any valid payment for `route` can be made from `hand`, substitutes included
+/// (RULES.md 2): the required locomotives, the colour spaces in one colour with spare
+/// locomotives where they may be played, and groups of any cards standing in for required
+/// locomotives (`ferry_substitute`) or for colour cards (the route's `any_cards`).
+fn payment_exists(map: &Map, route: RouteId, hand: &CardCounts) -> bool {
+    let r = map.route(route);
+    let rules = &map.rules;
+    let wild = rules.locos == ttr::rules::LocoUse::Wild || r.ferry_locos > 0 || r.tunnel;
+    let loco_sub = if r.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
+    let max_sf = if loco_sub > 0 { r.ferry_locos } else { 0 };
+    let max_sc = if r.any_cards > 0 { r.length - r.ferry_locos } else { 0 };
+    let colors = match r.color {
+        Some(c) => vec![c],
+        None => Card::COLORS.to_vec(),
+    };
+    for s_f in 0..=max_sf {
+        for s_c in 0..=max_sc {
+            let direct_locos = u32::from(r.ferry_locos - s_f);
+            let color_spaces = u32::from(r.length - r.ferry_locos - s_c);
+            let groups = u32::from(loco_sub) * u32::from(s_f) + u32::from(r.any_cards) * u32::from(s_c);
+            for &c in &colors {
+                let from_color = color_spaces.min(u32::from(hand[c]));
+                let locos = direct_locos + color_spaces - from_color;
+                if (locos > direct_locos && !wild) || u32::from(hand[Card::Loco]) < locos {
+                    continue;
+                }
+                if hand.total() >= direct_locos + color_spaces + groups {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The generator lists each legal action once, every listed action passes `check`, it
+/// lists every canonical action `check` accepts and nothing else but substitute payments,
+/// and it offers every route that some payment (substitutes included) can claim.
+fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
+    let map = state.map();
+    let legal = state.legal_actions();
+    let listed: Vec<Action> = legal.iter().collect();
+    assert_eq!(listed.len(), legal.len() as usize, "{ctx}: len vs iter");
+    assert_eq!(legal.is_empty(), state.is_over(), "{ctx}: no legal action");
+    let set: HashSet<Action> = listed.iter().copied().collect();
+    assert_eq!(set.len(), listed.len(), "{ctx}: duplicate legal actions");
+    for &a in &listed {
+        if let Err(reason) = state.check(a) {
+            panic!("{ctx}: generated {a:?} is refused: {reason}");
+        }
+    }
+    let accepted: HashSet<Action> =
+        canonical_candidates(state).into_iter().filter(|&a| state.check(a).is_ok()).collect();
+    let missing: Vec<_> = accepted.difference(&set).collect();
+    assert!(missing.is_empty(), "{ctx}: phase {:?}: legal but not generated {missing:?}", state.phase());
+    for extra in set.difference(&accepted) {
+        let substitute = match extra {
+            Action::Claim { route, pay } => {
+                let r = map.route(*route);
+                let may_substitute = r.any_cards > 0 || (r.ferry_locos > 0 && map.rules.ferry_substitute > 0);
+                // A substitute group is several cards in one space's place.
+                may_substitute && pay.total() > u32::from(r.length)
+            }
+            _ => false,
+        };
+        assert!(substitute, "{ctx}: generated {extra:?} is not canonical");
+    }
+
+    let claimed_by_actions: RouteSet = listed
+        .iter()
+        .filter_map(|a| match a {
+            Action::Claim { route, .. } => Some(*route),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(legal.claimable_routes(), claimed_by_actions, "{ctx}: claimable routes");
+    if state.phase() == Phase::Turn {
+        let seat = state.to_move();
+        let hand = state.hand(seat);
+        let payable: RouteSet = state
+            .open_to(seat)
+            .iter()
+            .filter(|&r| map.route(r).trains_needed() <= state.trains(seat))
+            .filter(|&r| payment_exists(map, r, &hand))
+            .collect();
+        assert_eq!(claimed_by_actions, payable, "{ctx}: routes claimable with hand {hand}");
+    }
+}
+
+/// One card fewer of the kind the payment holds most of (locomotives last).
+fn one_card_short(pay: &CardCounts) -> CardCounts {
+    let mut short = *pay;
+    let card = Card::ALL.into_iter().max_by_key(|&c| (pay[c], !c.is_loco())).expect("nine kinds");
+    short[card] -= 1;
+    short
+}
+
+/// Actions the rules do not allow in this position.
+fn illegal_examples(state: &GameState<'_>) -> Vec<Action> {
+    let map = state.map();
+    let phase = state.phase();
+    let seat = state.to_move();
+    let mut bad = vec![
+        Action::TakeFaceUp(MARKET_SLOTS as u8),
+        Action::TakeFaceUp(u8::MAX),
+        Action::Keep(0),
+        Action::Claim { route: RouteId(map.routes().len() as u8), pay: CardCounts::EMPTY },
+    ];
+    if phase != Phase::Turn {
+        bad.push(Action::DrawTickets);
+        bad.push(Action::Pass);
+        bad.push(Action::Claim { route: RouteId(0), pay: CardCounts::of(Card::Loco, map.route(RouteId(0)).length) });
+    }
+    if !matches!(phase, Phase::Tunnel { .. }) {
+        bad.push(Action::TunnelBack);
+        bad.push(Action::TunnelPay(CardCounts::EMPTY));
+    }
+    if matches!(phase, Phase::Turn | Phase::SecondCard) {
+        for (slot, card) in state.market().into_iter().enumerate() {
+            match card {
+                None => bad.push(Action::TakeFaceUp(slot as u8)),
+                Some(Card::Loco) if phase == Phase::SecondCard && state.rules().face_up_loco_ends_draw => {
+                    bad.push(Action::TakeFaceUp(slot as u8));
+                }
+                Some(_) => {}
+            }
+        }
+    } else {
+        bad.push(Action::DrawBlind);
+        bad.push(Action::TakeFaceUp(0));
+    }
+    match phase {
+        Phase::Turn => {
+            let legal = state.legal_actions();
+            if legal.get(0) != Action::Pass {
+                bad.push(Action::Pass);
+            }
+            // Wrong payments for routes the seat could claim: one card too many or too few.
+            for action in legal.iter().filter(|a| matches!(a, Action::Claim { .. })).take(4) {
+                let Action::Claim { route, pay } = action else { unreachable!() };
+                let extra = Card::ALL.into_iter().find(|&c| pay[c] > 0).expect("a payment holds cards");
+                bad.push(Action::Claim { route, pay: pay.with(extra, 1) });
+                bad.push(Action::Claim { route, pay: one_card_short(&pay) });
+            }
+            // Routes already claimed, paid in their colour (red for gray) as far as the hand allows.
+            let hand = state.hand(seat);
+            for route in state.claimed().iter().take(2) {
+                let r = map.route(route);
+                let color = r.color.unwrap_or(Card::Red);
+                bad.push(Action::Claim { route, pay: CardCounts::of(color, r.length.min(hand[color])) });
+            }
+            // A payment the hand does not hold.
+            if let Some(route) = state.open_to(seat).first_item() {
+                bad.push(Action::Claim { route, pay: hand.with(Card::Loco, 1) });
+            }
+        }
+        Phase::SetupKeep | Phase::KeepTickets => {
+            let offered = state.offer(seat).len();
+            assert!(offered <= MAX_OFFER);
+            bad.push(Action::Keep(1 << offered));
+            bad.push(Action::Keep(u8::MAX));
+        }
+        Phase::Tunnel { laid, due, .. } => {
+            let hand = state.hand(seat);
+            bad.push(Action::TunnelPay(CardCounts::of(Card::Loco, due + 1)));
+            let other = Card::COLORS.into_iter().find(|&c| Some(c) != laid.single_color() && hand[c] > 0);
+            if let (Some(c), true) = (other, due > 0) {
+                bad.push(Action::TunnelPay(CardCounts::of(c, 1).with(Card::Loco, (due - 1).min(hand[Card::Loco]))));
+            }
+        }
+        Phase::SecondCard | Phase::Over(_) => {}
+    }
+    bad
+}
+
+/// Illegal actions are refused, name the action and seat, and leave the state as it was:
+/// the next legal action `next` then has exactly the outcome it has on an untouched copy,
+/// so not even the random generator moved.
+fn check_refusals(state: &GameState<'_>, next: Action, ctx: Ctx<'_>) {
+    let before = state.to_setup();
+    let mut probe = state.clone();
+    for bad in illegal_examples(state) {
+        assert!(state.check(bad).is_err(), "{ctx}: {bad:?} passes check in {:?}", state.phase());
+        match probe.apply(bad) {
+            Ok(()) => panic!("{ctx}: {bad:?} was applied in {:?}", state.phase()),
+            Err(e) => {
+                assert_eq!(e.action, bad, "{ctx}");
+                assert_eq!(e.seat, state.to_move(), "{ctx}");
+            }
+        }
+        assert!(probe.to_setup() == before, "{ctx}: refusing {bad:?} changed the state");
+    }
+    let mut control = state.clone();
+    probe.apply(next).expect("legal");
+    control.apply(next).expect("legal");
+    assert!(probe.to_setup() == control.to_setup(), "{ctx}: refused actions changed what {next:?} does");
+}
+
+/// Union-find root of a city.
+fn root(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+/// Connected components of a seat's routes: a label per city.
+fn components(map: &Map, owned: RouteSet) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..map.cities().len()).collect();
+    for r in owned.iter() {
+        let route = map.route(r);
+        let (a, b) = (root(&mut parent, route.a.index()), root(&mut parent, route.b.index()));
+        parent[a] = b;
+    }
+    (0..parent.len()).map(|c| root(&mut parent, c)).collect()
+}
+
+/// Length of the longest trail over `unused` starting at `city`: each route used at most
+/// once, cities may repeat.
+fn trail_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
+    let mut best = 0;
+    for id in unused.iter() {
+        let r = map.route(id);
+        let next = if r.a == city {
+            r.b
+        } else if r.b == city {
+            r.a
+        } else {
+            continue;
+        };
+        best = best.max(u16::from(r.length) + trail_from(map, next, unused.without(id)));
+    }
+    best
+}
+
+/// The final tally adds up, agrees with the running route points and with tickets and
+/// networks recomputed here, and the game ended for a reason the rules give.
+fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
+    let map = state.map();
+    let rules = state.rules();
+    let Phase::Over(end) = state.phase() else {
+        panic!("{ctx}: not over");
+    };
+    let result = state.result();
+    assert_eq!(result.end, end, "{ctx}");
+    assert_eq!(result.turns, state.turns(), "{ctx}");
+    assert_eq!(usize::from(result.players), state.players(), "{ctx}");
+    assert!(result.turns <= rules.turn_cap, "{ctx}: {} turns", result.turns);
+    match end {
+        EndReason::Trains => {
+            assert!(seats(state).any(|s| state.trains(s) <= rules.end_trains), "{ctx}: ended on trains with nobody low")
+        }
+        EndReason::TurnCap => assert_eq!(result.turns, rules.turn_cap, "{ctx}"),
+        EndReason::Passes => {}
+    }
+    for seat in seats(state) {
+        let r = result.seats[seat.index()];
+        let at = format!("{ctx}, seat {}", seat.0);
+        assert_eq!(
+            r.score,
+            r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points,
+            "{at}: score"
+        );
+        assert_eq!(r.route_points, state.route_points(seat), "{at}");
+        assert_eq!(r.trains_left, state.trains(seat), "{at}");
+
+        let owned = state.owned(seat);
+        let label = components(map, owned);
+        let (mut gained, mut lost, mut done) = (0, 0, 0);
+        for t in state.tickets(seat).iter() {
+            let ticket = map.ticket(t);
+            if label[ticket.a.index()] == label[ticket.b.index()] {
+                gained += i32::from(ticket.points);
+                done += 1;
+            } else {
+                lost += i32::from(ticket.points);
+            }
+        }
+        assert_eq!(r.ticket_points_gained, gained, "{at}: tickets gained");
+        assert_eq!(r.ticket_points_lost, lost, "{at}: tickets lost");
+        assert_eq!(r.tickets_completed, done, "{at}");
+        assert_eq!(u32::from(r.tickets_completed) + u32::from(r.tickets_failed), state.tickets(seat).count(), "{at}");
+
+        let mut touched: Vec<CityId> = Vec::new();
+        let mut total_length = 0u16;
+        let mut longest_route = 0u16;
+        for route in owned.iter().map(|id| map.route(id)) {
+            touched.extend([route.a, route.b]);
+            total_length += u16::from(route.length);
+            longest_route = longest_route.max(u16::from(route.length));
+        }
+        let largest = touched
+            .iter()
+            .map(|c| {
+                let l = label[c.index()];
+                let mut cities: Vec<_> = touched.iter().filter(|d| label[d.index()] == l).collect();
+                cities.sort_unstable();
+                cities.dedup();
+                cities.len()
+            })
+            .max()
+            .unwrap_or(0);
+        assert_eq!(usize::from(r.largest_network), largest, "{at}: network");
+        assert!(
+            (longest_route..=total_length).contains(&r.longest_path),
+            "{at}: longest path {} outside {longest_route}..={total_length}",
+            r.longest_path
+        );
+        let longest = touched.iter().map(|&c| trail_from(map, c, owned)).max().unwrap_or(0);
+        assert_eq!(r.longest_path, longest, "{at}: longest path");
+        let mountain = owned.iter().filter(|&id| map.route(id).mountains > 0);
+        assert_eq!(usize::from(r.mountain_routes), mountain.count(), "{at}");
+    }
+    for (s, r) in result.seats.iter().enumerate().skip(state.players()) {
+        assert_eq!(*r, Default::default(), "{ctx}: seat {s} is not playing");
+    }
+
+    let played = result.seats();
+    let mut bonus = vec![0; played.len()];
+    for b in &rules.bonuses {
+        let value = |r: &ttr::SeatResult| match b.kind {
+            BonusKind::LongestPath => u32::from(r.longest_path),
+            BonusKind::MostTickets => u32::from(r.tickets_completed),
+            BonusKind::LargestNetwork => u32::from(r.largest_network),
+        };
+        let best = played.iter().map(value).max().unwrap_or(0);
+        for (s, r) in played.iter().enumerate() {
+            if best >= 1 && value(r) == best {
+                bonus[s] += i32::from(b.points);
+            }
+        }
+    }
+    let bonus_given: Vec<i32> = played.iter().map(|r| r.bonus_points).collect();
+    assert_eq!(bonus_given, bonus, "{ctx}: bonuses");
+
+    let best = played.iter().map(|r| r.score).max().expect("players");
+    assert!(!result.winners.is_empty(), "{ctx}: no winner");
+    for w in result.winners.iter() {
+        assert_eq!(played[w.index()].score, best, "{ctx}: winner {}", w.0);
+    }
+    if played.iter().filter(|r| r.score == best).count() == 1 {
+        assert_eq!(result.winners.count(), 1, "{ctx}: a single top score shares the win");
+    }
+    end
+}
+
+/// Face-up locomotives in a market.
+fn face_up_locos(state: &GameState<'_>) -> usize {
+    state.market().iter().filter(|c| **c == Some(Card::Loco)).count()
+}
+
+/// What one action did, against RULES.md: cards, trains, points, tickets and the phase.
+fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_>, ctx: Ctx<'_>) {
+    let map = before.map();
+    let rules = before.rules();
+    let seat = before.to_move();
+    let (hand0, hand1) = (before.hand(seat), after.hand(seat));
+    let turn_ended = after.turns() == before.turns() + 1;
+    let hand_change = |gained: CardCounts, lost: CardCounts| {
+        let mut expected = hand0;
+        expected.add(&gained);
+        expected.remove(&lost);
+        assert_eq!(hand1, expected, "{ctx}: hand after {action:?}");
+    };
+    match (before.phase(), action) {
+        (phase, Action::TakeFaceUp(slot)) => {
+            let card = before.market()[usize::from(slot)].expect("legal");
+            hand_change(CardCounts::of(card, 1), CardCounts::EMPTY);
+            let mut known = before.known_cards(seat);
+            known[card] += 1;
+            assert_eq!(after.known_cards(seat), known, "{ctx}: known after a face-up take");
+            let whole_draw = card == Card::Loco && rules.face_up_loco_ends_draw;
+            if phase == Phase::Turn && !whole_draw {
+                assert!(after.phase() == Phase::SecondCard || turn_ended, "{ctx}: no second card");
+            } else {
+                assert!(turn_ended, "{ctx}: the draw did not end after {action:?} in {phase:?}");
+            }
+        }
+        (phase, Action::DrawBlind) => {
+            assert_eq!(hand1.total(), hand0.total() + 1, "{ctx}: blind draw");
+            assert_eq!(after.known_cards(seat), before.known_cards(seat), "{ctx}: a blind card became known");
+            assert!(phase == Phase::SecondCard || after.phase() == Phase::SecondCard || turn_ended, "{ctx}");
+        }
+        (_, Action::Claim { route, pay }) => {
+            hand_change(CardCounts::EMPTY, pay);
+            let r = map.route(route);
+            if r.tunnel {
+                // The top 3 cards are revealed, fewer when deck and discard hold fewer.
+                let color = pay.single_color();
+                let revealed: Vec<Card> = after.revealed().into_iter().flatten().collect();
+                let available = before.deck().total() + before.discard().total();
+                assert_eq!(revealed.len() as u32, available.min(3), "{ctx}: cards revealed");
+                let counting = revealed.iter().filter(|&&c| c == Card::Loco || Some(c) == color).count();
+                assert_eq!(
+                    after.phase(),
+                    Phase::Tunnel { route, laid: pay, due: counting as u8 },
+                    "{ctx}: tunnel surcharge for {revealed:?}"
+                );
+            } else {
+                claimed_by(before, after, seat, route, ctx);
+                assert!(turn_ended, "{ctx}");
+            }
+        }
+        (Phase::Tunnel { route, .. }, Action::TunnelPay(extra)) => {
+            hand_change(CardCounts::EMPTY, extra);
+            claimed_by(before, after, seat, route, ctx);
+            assert!(turn_ended && after.revealed() == [None; 3], "{ctx}");
+        }
+        (Phase::Tunnel { laid, .. }, Action::TunnelBack) => {
+            hand_change(laid, CardCounts::EMPTY);
+            assert_eq!(after.owned(seat), before.owned(seat), "{ctx}");
+            assert!(turn_ended && after.revealed() == [None; 3], "{ctx}");
+        }
+        (_, Action::DrawTickets) => {
+            let k = before.ticket_deck().len().min(usize::from(rules.draw_tickets.deal));
+            let deck: Vec<_> = before.ticket_deck().iter().collect();
+            assert_eq!(after.phase(), Phase::KeepTickets, "{ctx}");
+            assert_eq!(after.offer(seat).tickets(), &deck[..k], "{ctx}: tickets come from the top");
+            assert!(after.ticket_deck().iter().eq(deck[k..].iter().copied()), "{ctx}");
+        }
+        (phase, Action::Keep(mask)) => {
+            let offer = before.offer(seat);
+            let kept = offer.selected(mask);
+            assert_eq!(after.tickets(seat), before.tickets(seat).or(kept), "{ctx}: tickets kept");
+            assert!(after.offer(seat).is_empty(), "{ctx}");
+            let deal = if phase == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
+            let returned = offer.tickets().iter().enumerate().filter(|&(i, _)| mask >> i & 1 == 0).map(|(_, &t)| t);
+            let to_bottom: Vec<_> = match deal.returned {
+                ttr::rules::Returned::Bottom => returned.collect(),
+                ttr::rules::Returned::Box => Vec::new(),
+            };
+            let expected: Vec<_> = before.ticket_deck().iter().chain(to_bottom).collect();
+            assert!(after.ticket_deck().iter().eq(expected), "{ctx}: returned tickets");
+        }
+        (_, Action::Pass) => assert!(turn_ended && hand1 == hand0, "{ctx}"),
+        (phase, a) => panic!("{ctx}: {a:?} applied in {phase:?}"),
+    }
+    // The 3-locomotive reset (RULES.md 5): a row that just changed and shows 3 locomotives
+    // stays only when the piles hold fewer than 3 other cards.
+    if rules.loco_reset && after.market() != before.market() && face_up_locos(after) >= 3 {
+        let others = after.deck().colored() + after.discard().colored();
+        assert!(others < 3, "{ctx}: {} face-up locomotives with {others} other cards to draw", face_up_locos(after));
+    }
+}
+
+/// `route` went to `seat`: trains and points at once by RULES.md.
+fn claimed_by(before: &GameState<'_>, after: &GameState<'_>, seat: Seat, route: RouteId, ctx: Ctx<'_>) {
+    let map = before.map();
+    let r = map.route(route);
+    assert_eq!(after.owned(seat), before.owned(seat).with(route), "{ctx}: owned after the claim");
+    assert_eq!(after.trains(seat), before.trains(seat) - r.trains_needed(), "{ctx}: trains");
+    let points = i32::from(map.route_points(r.length)) + i32::from(r.mountains) * i32::from(map.rules.mountain_points);
+    assert_eq!(after.route_points(seat), before.route_points(seat) + points, "{ctx}: route points");
+}
+
+/// Plays one game with a uniform random chooser, checking every position; returns how it
+/// ended and the number of actions played.
+fn play_checked(map: &Map, players: usize, seed: u64) -> (EndReason, usize) {
+    let mut ctx = Ctx { map: &map.name, players, seed, action: 0 };
+    let mut state = GameState::new(map, players, seed).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+    let mut chooser = Pcg64Mcg::seed_from_u64(seed.rotate_left(17) ^ 0xC0FF_EE00);
+    check_position(&state, ctx);
+    // A turn takes at most two decisions, setup one per seat.
+    let most_actions = 2 * usize::from(map.rules.turn_cap) + players;
+    let mut final_from = None;
+    while !state.is_over() {
+        assert!(ctx.action < most_actions, "{ctx}: the game does not end");
+        let legal = state.legal_actions();
+        assert!(!legal.is_empty(), "{ctx}: no legal action before the end");
+        let action = legal.get(chooser.random_range(0..legal.len()));
+        if ctx.action.is_multiple_of(SAMPLE_EVERY) {
+            check_legal(&state, ctx);
+            check_refusals(&state, action, ctx);
+        }
+        let before = state.clone();
+        let turns = state.turns();
+        let mover = state.to_move();
+        if let Err(e) = state.apply(action) {
+            panic!("{ctx}: generated action refused: {e}");
+        }
+        ctx.action += 1;
+        assert!(state.turns() == turns || state.turns() == turns + 1, "{ctx}");
+        check_transition(&before, action, &state, ctx);
+        if final_from.is_none() && state.final_turns_left().is_some() {
+            // The turn just ended with few trains left: everyone gets exactly one more turn.
+            assert!(state.trains(mover) <= map.rules.end_trains, "{ctx}: final round too early");
+            assert_eq!(state.final_turns_left(), Some(players as u8), "{ctx}");
+            final_from = Some(state.turns());
+        }
+        check_position(&state, ctx);
+    }
+    check_legal(&state, ctx);
+    let end = check_final(&state, ctx);
+    match (end, final_from) {
+        (EndReason::Trains, Some(from)) => {
+            assert_eq!(state.turns(), from + players as u16, "{ctx}: length of the final round")
+        }
+        (EndReason::Trains, None) => panic!("{ctx}: ended on trains without a final round"),
+        _ => {}
+    }
+    (end, ctx.action)
+}
+
+/// Plays `games` games of `map`, cycling the player count over `players`, from seed `base`.
+fn run(map_name: &str, players: std::ops::RangeInclusive<usize>, games: u64, base: u64) {
+    let map = load(map_name);
+    let counts: Vec<usize> = players.collect();
+    let mut ends = [0usize; 3];
+    let mut actions = 0;
+    for i in 0..games {
+        let n = counts[i as usize % counts.len()];
+        let (end, played) = play_checked(&map, n, base + i);
+        ends[end as usize] += 1;
+        actions += played;
+    }
+    eprintln!(
+        "{map_name}: {games} games, {actions} actions; ended by trains {}, passes {}, turn cap {}",
+        ends[0], ends[1], ends[2]
+    );
+    assert_eq!(ends.iter().sum::<usize>(), games as usize);
+    assert!(actions as u64 > 50 * games, "games end suspiciously fast");
+}
+
+#[test]
+fn usa_random_games_keep_every_invariant() {
+    run("usa", 2..=5, 1000, 1_000_000);
+}
+
+#[test]
+fn nordic_random_games_keep_every_invariant() {
+    run("nordic", 2..=3, 500, 2_000_000);
+}
+
+#[test]
+fn asia_random_games_keep_every_invariant() {
+    run("legendary_asia", 2..=5, 500, 3_000_000);
+}
+
+/// The same seed and choices replay the same game.
+#[test]
+fn games_replay_exactly_from_their_seed() {
+    for name in ["usa", "nordic", "legendary_asia"] {
+        let map = load(name);
+        for seed in 0..10 {
+            let play = || {
+                let mut state = GameState::new(&map, 2, seed).expect("2 players");
+                let mut chooser = Pcg64Mcg::seed_from_u64(seed);
+                let mut trace = Vec::new();
+                while !state.is_over() {
+                    let legal = state.legal_actions();
+                    let a = legal.get(chooser.random_range(0..legal.len()));
+                    state.apply(a).expect("legal");
+                    trace.push(state.to_setup());
+                }
+                (trace, state.result())
+            };
+            let (first, second) = (play(), play());
+            assert!(first == second, "{name}, seed {seed}: replay differs");
+        }
+    }
+}
+
+/// A USA position for 3 players where nothing can be drawn and every route a seat has the
+/// trains for is taken: each seat has 3 trains left, every route of length 1 to 3 is owned
+/// (one track of each double, the other closed with 3 players), the ticket deck is empty, and
+/// all train cards are in seat 0's hand except `market` cards face up.
+fn starved_position(map: &Map, market: usize) -> Setup {
+    let rules = &map.rules;
+    let mut setup = Setup::empty(map, 3);
+    setup.ticket_deck.clear();
+    let mut short: Vec<RouteId> = Vec::new();
+    let mut long: Vec<RouteId> = Vec::new();
+    for (i, r) in map.routes().iter().enumerate() {
+        let id = RouteId(i as u8);
+        if r.twin.is_some_and(|t| t < id) {
+            continue;
+        }
+        if r.trains_needed() <= 3 {
+            short.push(id)
+        } else {
+            long.push(id)
+        }
+    }
+    // Two 6s and a 4 for seat 0, a 4 for seat 1; the short routes fill the rest exactly.
+    let pick = |len: u8, skip: usize| long.iter().copied().filter(|&r| map.route(r).length == len).nth(skip).unwrap();
+    let used = u32::from(rules.trains - 3);
+    setup.owned[0] = [pick(6, 0), pick(6, 1), pick(4, 0)].into_iter().collect();
+    setup.owned[1] = [pick(4, 1)].into_iter().collect();
+    let trains_of = |set: RouteSet| set.iter().map(|r| u32::from(map.route(r).trains_needed())).sum::<u32>();
+    short.sort_by_key(|&r| std::cmp::Reverse(map.route(r).trains_needed()));
+    for r in short {
+        let need = u32::from(map.route(r).trains_needed());
+        let seat = (0..3)
+            .filter(|&s| trains_of(setup.owned[s]) + need <= used)
+            .max_by_key(|&s| used - trains_of(setup.owned[s]))
+            .expect("the short routes fit");
+        setup.owned[seat].insert(r);
+    }
+    for s in 0..3 {
+        assert_eq!(trains_of(setup.owned[s]), used, "seat {s} not filled exactly");
+        setup.trains[s] = 3;
+    }
+    let deck = setup.deck;
+    setup.give(0, deck);
+    for slot in 0..market {
+        setup.hands[0][Card::Red] -= 1;
+        setup.market[slot] = Some(Card::Red);
+    }
+    setup
+}
+
+/// The only legal action is to pass; drawing is refused.
+fn assert_must_pass(state: &GameState<'_>) {
+    let legal: Vec<Action> = state.legal_actions().iter().collect();
+    assert_eq!(legal, vec![Action::Pass], "seat {}", state.to_move().0);
+    assert!(state.check(Action::DrawBlind).is_err());
+}
+
+#[test]
+fn a_round_of_passes_ends_the_game() {
+    let map = load("usa");
+    let mut state = GameState::from_setup(&map, &starved_position(&map, 0)).unwrap_or_else(|e| panic!("{e}"));
+    for n in 0..3 {
+        assert!(!state.is_over(), "over after {n} passes");
+        assert_must_pass(&state);
+        state.apply(Action::Pass).expect("pass");
+        check_position(&state, Ctx { map: "usa", players: 3, seed: 0, action: n + 1 });
+    }
+    assert_eq!(state.phase(), Phase::Over(EndReason::Passes));
+    let result = state.result();
+    assert_eq!((result.end, result.turns), (EndReason::Passes, 3));
+}
+
+#[test]
+fn passing_is_refused_while_a_card_can_be_taken_and_any_action_restarts_the_count() {
+    let map = load("usa");
+    let mut setup = starved_position(&map, 1);
+    setup.passes = 2;
+    let mut state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    assert!(state.check(Action::Pass).is_err(), "pass with a face-up card to take");
+    // Taking the only card is the whole turn: no second card exists.
+    state.apply(Action::TakeFaceUp(0)).expect("take");
+    assert_eq!(state.to_move(), Seat(1));
+    for n in 0..3 {
+        assert!(!state.is_over(), "over after {n} passes");
+        assert_must_pass(&state);
+        state.apply(Action::Pass).expect("pass");
+    }
+    assert_eq!(state.phase(), Phase::Over(EndReason::Passes));
+    assert_eq!(state.turns(), 4);
+}
+
+#[test]
+fn the_turn_cap_ends_the_game() {
+    let map = load("usa");
+    let mut setup = Setup::empty(&map, 2);
+    setup.lay([Some(Card::Red), Some(Card::Blue), Some(Card::Green), Some(Card::White), Some(Card::Black)]);
+    setup.turns = map.rules.turn_cap - 1;
+    let mut state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    state.apply(Action::DrawBlind).expect("first card");
+    assert!(!state.is_over());
+    state.apply(Action::DrawBlind).expect("second card");
+    assert_eq!(state.phase(), Phase::Over(EndReason::TurnCap));
+    let result = state.result();
+    assert_eq!((result.end, result.turns), (EndReason::TurnCap, map.rules.turn_cap));
+    assert!(state.legal_actions().is_empty());
+}
