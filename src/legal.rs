@@ -137,9 +137,23 @@ impl<'m> LegalActions<'m> {
         }
     }
 
-    /// Every legal action, in the order of [`LegalActions::get`].
+    /// Every legal action, in the order of [`LegalActions::get`]; each route's payments are
+    /// worked out once, so a full walk costs no more than listing the actions.
     pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
-        (0..self.len()).map(move |k| self.get(k))
+        let (prefix, claims) = match self.kind {
+            Kind::Turn { claims, claimable, hand, .. } => (self.len() - claims, Some((claimable, hand))),
+            _ => (self.len(), None),
+        };
+        let map = self.map;
+        let routes = claims.into_iter().flat_map(move |(claimable, hand)| {
+            let plain = map.plain_classes().iter().flat_map(move |class| claimable.and(class.routes).iter());
+            plain.chain(claimable.and(map.special_routes()).iter()).map(move |r| (r, hand))
+        });
+        let claim_actions = routes.flat_map(move |(route, hand)| {
+            let payments = payment::RoutePayments::new(map.route(route), &hand, &map.rules);
+            (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
+        });
+        (0..prefix).map(move |k| self.get(k)).chain(claim_actions)
     }
 
     /// Routes that can be claimed now with at least one payment.

@@ -104,11 +104,65 @@ pub fn route_colors(route: &Route) -> &'static [Card] {
 /// all-locomotive, then the substitute payments of [`substitute_payments`].
 #[must_use]
 pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
-    let direct = direct_payment_count(route, hand, rules);
-    if may_substitute(route, hand, rules) {
-        direct + substitute_payments(route, hand, rules).len() as u32
-    } else {
-        direct
+    RoutePayments::new(route, hand, rules).len()
+}
+
+/// The `k`-th canonical payment, in the order of [`payment_count`].
+#[must_use]
+pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, k: u32) -> CardCounts {
+    RoutePayments::new(route, hand, rules).get(k)
+}
+
+/// The canonical payments of one route for one hand, with the substitute payments listed
+/// once, so that going through all of them costs no more than listing them.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutePayments<'r> {
+    route: &'r Route,
+    hand: CardCounts,
+    rules: &'r Rules,
+    direct: u32,
+    substitutes: Option<PaymentList>,
+}
+
+impl<'r> RoutePayments<'r> {
+    /// The payments of `route` that `hand` allows.
+    #[must_use]
+    pub fn new(route: &'r Route, hand: &CardCounts, rules: &'r Rules) -> RoutePayments<'r> {
+        let substitutes = may_substitute(route, hand, rules).then(|| substitute_payments(route, hand, rules));
+        RoutePayments { route, hand: *hand, rules, direct: direct_payment_count(route, hand, rules), substitutes }
+    }
+
+    /// Number of payments.
+    #[must_use]
+    pub fn len(&self) -> u32 {
+        self.direct + self.substitutes.as_ref().map_or(0, |s| s.len() as u32)
+    }
+
+    /// Whether there is none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `k`-th payment: colours in order (locomotives ascending), all-locomotive, then
+    /// substitutes; `k` must be below [`RoutePayments::len`].
+    #[must_use]
+    pub fn get(&self, mut k: u32) -> CardCounts {
+        let (route, hand, rules) = (self.route, &self.hand, self.rules);
+        for &c in route_colors(route) {
+            let n = color_payment_count(route, c, hand, rules);
+            if k < n {
+                return color_payment(route, c, hand, rules, k);
+            }
+            k -= n;
+        }
+        if let Some(all_locos) = all_loco_payment(route, hand, rules) {
+            if k == 0 {
+                return all_locos;
+            }
+            k -= 1;
+        }
+        self.substitutes.as_ref().expect("payment index beyond the payments").as_slice()[k as usize]
     }
 }
 
@@ -120,25 +174,6 @@ fn may_substitute(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
         Some(extra) => hand.total() >= u32::from(route.length) + u32::from(extra),
         None => false,
     }
-}
-
-/// The `k`-th canonical payment, in the order of [`payment_count`].
-#[must_use]
-pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, mut k: u32) -> CardCounts {
-    for &c in route_colors(route) {
-        let n = color_payment_count(route, c, hand, rules);
-        if k < n {
-            return color_payment(route, c, hand, rules, k);
-        }
-        k -= n;
-    }
-    if let Some(all_locos) = all_loco_payment(route, hand, rules) {
-        if k == 0 {
-            return all_locos;
-        }
-        k -= 1;
-    }
-    substitute_payments(route, hand, rules).as_slice()[k as usize]
 }
 
 fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {

@@ -220,6 +220,9 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
     let legal = state.legal_actions();
     let listed: Vec<Action> = legal.iter().collect();
     assert_eq!(listed.len(), legal.len() as usize, "{ctx}: len vs iter");
+    for (k, action) in listed.iter().enumerate() {
+        assert_eq!(legal.get(k as u32), *action, "{ctx}: iter and get disagree at {k}");
+    }
     assert_eq!(legal.is_empty(), state.is_over(), "{ctx}: no legal action");
     let set: HashSet<Action> = listed.iter().copied().collect();
     assert_eq!(set.len(), listed.len(), "{ctx}: duplicate legal actions");

@@ -4,10 +4,14 @@ use std::fmt;
 
 use ttr::Bot;
 
+use crate::greedy::GreedyBot;
+use crate::hungry::HungryBot;
+use crate::one_step::{OneStepBot, Style};
 use crate::random::RandomBot;
+use crate::route_focus::RouteFocusBot;
 
 /// The bot names this build knows.
-pub const KNOWN_BOTS: &[&str] = &["random"];
+pub const KNOWN_BOTS: &[&str] = &["random", "greedy", "hungry", "route-focus", "one-step", "long-route"];
 
 /// A parsed, validated bot spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +23,11 @@ pub struct BotSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum BotKind {
     Random,
+    Greedy,
+    Hungry,
+    RouteFocus,
+    OneStep,
+    LongRoute,
 }
 
 /// Why a spec was refused.
@@ -47,6 +56,11 @@ impl BotSpec {
             .collect::<Result<_, _>>()?;
         let kind = match name {
             "random" => BotKind::Random,
+            "greedy" => BotKind::Greedy,
+            "hungry" => BotKind::Hungry,
+            "route-focus" => BotKind::RouteFocus,
+            "one-step" => BotKind::OneStep,
+            "long-route" => BotKind::LongRoute,
             _ => {
                 return Err(SpecError(format!(
                     "unknown bot {name:?} in spec {text:?}; known bots: {}",
@@ -83,6 +97,11 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::new()),
+            BotKind::Hungry => Box::new(HungryBot::new(seed)),
+            BotKind::RouteFocus => Box::new(RouteFocusBot::new(seed)),
+            BotKind::OneStep => Box::new(OneStepBot::new(Style::OneStep, seed)),
+            BotKind::LongRoute => Box::new(OneStepBot::new(Style::LongRoute, seed)),
         }
     }
 }

@@ -42,7 +42,8 @@ fn output_is_identical_whatever_the_thread_count() {
     let a = simulate(&one, &["--games", "3000", "--threads", "1"]);
     let b = simulate(&two, &["--games", "3e3", "--threads", "2"]);
     assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
-    let csv = ["games.csv", "bots.csv", "seats.csv", "matchups.csv", "tickets.csv", "routes.csv", "cities.csv", "scores.csv"];
+    let csv =
+        ["games.csv", "bots.csv", "seats.csv", "matchups.csv", "tickets.csv", "routes.csv", "cities.csv", "scores.csv"];
     for file in csv {
         let x = fs::read(one.join(file)).expect("read");
         let y = fs::read(two.join(file)).expect("read");
@@ -60,7 +61,10 @@ fn records_are_identical_whatever_the_thread_count_and_replay() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let rec = |threads: &str| {
         let file = tmp.path().join(format!("rec{threads}.jsonl"));
-        let out = simulate(&tmp.path().join(threads), &["--games", "60", "--threads", threads, "--record", file.to_str().unwrap(), "--record-every", "7"]);
+        let out = simulate(
+            &tmp.path().join(threads),
+            &["--games", "60", "--threads", threads, "--record", file.to_str().unwrap(), "--record-every", "7"],
+        );
         assert!(out.status.success(), "{}", stderr(&out));
         file
     };

@@ -15,7 +15,8 @@ fn load(name: &str) -> Map {
 
 /// A recorded random game, as it reads back from JSON.
 fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
-    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
+    let mut bots: Vec<Box<dyn Bot>> =
+        (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
     let mut events: Vec<Event> = Vec::new();
     let (result, _) = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
     let game = GameRecord {
@@ -38,7 +39,8 @@ fn check(map: &Map, game: &GameRecord) -> Result<(), ReplayError> {
 fn every_map_and_player_count_round_trips_through_the_header_map() {
     for name in ["usa", "nordic", "legendary_asia"] {
         let file_map = load(name);
-        let header: Header = serde_json::from_str(&serde_json::to_string(&Header::new(&file_map, "test")).unwrap()).unwrap();
+        let header: Header =
+            serde_json::from_str(&serde_json::to_string(&Header::new(&file_map, "test")).unwrap()).unwrap();
         let map = header.to_map(Path::new("header")).expect("the header rebuilds the map");
         assert_eq!(map.routes(), file_map.routes());
         assert_eq!(map.tickets(), file_map.tickets());

@@ -1,0 +1,166 @@
+//! Small helpers every bot here shares: what may be drawn, ticket-keep limits, tunnel
+//! surcharges, random fallbacks and route scoring, all read from the [`Observation`].
+
+use rand::Rng;
+use ttr::{payment, Action, Card, CardCounts, Map, Observation, Phase, RouteId};
+
+/// The first market slot showing `card`, if it may be taken now (`second`: as the second
+/// card of a draw, when the rules may forbid a face-up locomotive).
+#[must_use]
+pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card, second: bool) -> Option<u8> {
+    if second && card.is_loco() && obs.map().rules.face_up_loco_ends_draw {
+        return None;
+    }
+    obs.market().iter().position(|&c| c == Some(card)).map(|slot| slot as u8)
+}
+
+/// Face-up copies of each card kind, indexed like [`Card::ALL`].
+#[must_use]
+pub fn market_counts(obs: &Observation<'_, '_>) -> CardCounts {
+    let mut counts = CardCounts::EMPTY;
+    for card in obs.market().into_iter().flatten() {
+        counts[card] += 1;
+    }
+    counts
+}
+
+/// Whether a card can be drawn blind (the deck, or the discard pile to reshuffle, holds one).
+#[must_use]
+pub fn can_draw_blind(obs: &Observation<'_, '_>) -> bool {
+    obs.deck_size() + obs.discard_size() > 0
+}
+
+/// Whether drawing tickets is legal now (at the start of a turn, with tickets left).
+#[must_use]
+pub fn can_draw_tickets(obs: &Observation<'_, '_>) -> bool {
+    obs.phase() == Phase::Turn && obs.ticket_deck_size() > 0
+}
+
+/// Fewest tickets that must be kept from the current offer.
+#[must_use]
+pub fn keep_min(obs: &Observation<'_, '_>) -> u8 {
+    let rules = &obs.map().rules;
+    let deal = if obs.phase() == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
+    deal.keep.min(obs.offer().len() as u8).max(1)
+}
+
+/// Keep masks over an offer of `n` tickets with at least `min` set: by size, smallest
+/// first, then in lexicographic order of offer positions (the order of combinations).
+pub fn keep_masks(n: usize, min: u8) -> impl Iterator<Item = u8> {
+    let min = u32::from(min.max(1));
+    (min..=n as u32).flat_map(move |size| {
+        let mut masks = [0u8; 64];
+        let mut len = 0;
+        for mask in 1u16..(1 << n) {
+            if mask.count_ones() == size {
+                masks[len] = mask as u8;
+                len += 1;
+            }
+        }
+        // Lexicographic by positions: compare the sorted position lists.
+        masks[..len].sort_unstable_by_key(|&m| lex_key(m));
+        masks.into_iter().take(len)
+    })
+}
+
+/// A key ordering masks of equal size like their position lists in lexicographic order.
+fn lex_key(mask: u8) -> [u8; 8] {
+    let mut key = [u8::MAX; 8];
+    let mut i = 0;
+    for pos in 0..8 {
+        if mask >> pos & 1 == 1 {
+            key[i] = pos;
+            i += 1;
+        }
+    }
+    key
+}
+
+/// The answer to a tunnel's surcharge: settle it with as few locomotives as possible when
+/// `pay` is set and the hand can, otherwise take the cards back. Nothing due is always paid.
+#[must_use]
+pub fn tunnel_answer(obs: &Observation<'_, '_>, pay: bool) -> Action {
+    let Phase::Tunnel { laid, due, .. } = obs.phase() else {
+        panic!("tunnel_answer outside a tunnel attempt");
+    };
+    let hand = obs.hand();
+    if due == 0 {
+        return Action::TunnelPay(CardCounts::EMPTY);
+    }
+    if pay && payment::surcharge_count(&laid, &hand, due) > 0 {
+        Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0))
+    } else {
+        Action::TunnelBack
+    }
+}
+
+/// A uniformly random legal action.
+pub fn random_action(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Action {
+    let legal = obs.legal_actions().expect("asked to move when not to move");
+    legal.get(rng.random_range(0..legal.len()))
+}
+
+/// A uniformly random legal card draw (a face-up card or blind), if there is one.
+pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
+    let second = obs.phase() == Phase::SecondCard;
+    if !second && obs.phase() != Phase::Turn {
+        return None;
+    }
+    let mut draws = [Action::DrawBlind; 6];
+    let mut n = 0;
+    for (slot, card) in obs.market().iter().enumerate() {
+        match card {
+            Some(Card::Loco) if second && obs.map().rules.face_up_loco_ends_draw => {}
+            Some(_) => {
+                draws[n] = Action::TakeFaceUp(slot as u8);
+                n += 1;
+            }
+            None => {}
+        }
+    }
+    if can_draw_blind(obs) {
+        draws[n] = Action::DrawBlind;
+        n += 1;
+    }
+    (n > 0).then(|| draws[rng.random_range(0..n)])
+}
+
+/// A uniformly random legal claim (any route, any payment), if there is one. Only the
+/// chosen claim is generated: claims come last in the legal order, after the draws and the
+/// ticket draw.
+pub fn random_claim(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
+    if obs.phase() != Phase::Turn {
+        return None;
+    }
+    let legal = obs.legal_actions()?;
+    let draws = obs.market().iter().flatten().count() as u32 + u32::from(can_draw_blind(obs));
+    let before = draws + u32::from(can_draw_tickets(obs));
+    let claims = legal.len().saturating_sub(before);
+    if claims == 0 {
+        return None;
+    }
+    let claim = legal.get(before + rng.random_range(0..claims));
+    debug_assert!(matches!(claim, Action::Claim { .. }), "claims come last in the legal order");
+    Some(claim)
+}
+
+/// Points a route scores when claimed, mountain points included.
+#[must_use]
+pub fn route_score(map: &Map, r: RouteId) -> u32 {
+    let route = map.route(r);
+    u32::from(map.route_points(route.length)) + u32::from(route.mountains) * u32::from(map.rules.mountain_points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_masks_go_by_size_then_position() {
+        let masks: Vec<u8> = keep_masks(3, 1).collect();
+        assert_eq!(masks, vec![0b001, 0b010, 0b100, 0b011, 0b101, 0b110, 0b111]);
+        assert_eq!(keep_masks(5, 2).count(), 26);
+        let pairs: Vec<u8> = keep_masks(4, 2).take(3).collect();
+        assert_eq!(pairs, vec![0b0011, 0b0101, 0b1001]);
+    }
+}

@@ -1,0 +1,231 @@
+//! Shortest paths over a map's routes with fixed-size, reusable scratch buffers.
+//!
+//! Every search runs over a caller-given [`RouteSet`] (the routes usable in this search)
+//! with a caller-given weight per route, so one routine serves the greedy planner (trains,
+//! own routes free), Destination Hungry (lengths, own routes free) and the fewest-routes
+//! searches of the other personas (every route weighs 1). Ties are broken the same way
+//! every time: among cities at equal distance the lowest-numbered one is settled first, and
+//! routes out of a city are scanned in board order, a later route replacing an earlier
+//! one only when strictly shorter.
+
+use ttr::{CityId, CitySet, Map, RouteId, RouteSet};
+
+/// Most cities a map may have (the capacity of a [`CitySet`]).
+pub const MAX_CITIES: usize = CitySet::CAPACITY;
+
+/// Distance of a city not reached.
+pub const UNREACHED: u32 = u32::MAX;
+
+/// No route: the city is a source, or was not reached.
+const NO_ROUTE: u8 = u8::MAX;
+
+/// Scratch buffers of one search and its result: distances and the route each city was
+/// reached by. Reused from search to search without allocating.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    dist: [u32; MAX_CITIES],
+    via: [u8; MAX_CITIES],
+    settled: CitySet,
+}
+
+impl Default for Paths {
+    fn default() -> Self {
+        Paths::new()
+    }
+}
+
+impl Paths {
+    /// Empty buffers.
+    #[must_use]
+    pub fn new() -> Paths {
+        Paths { dist: [UNREACHED; MAX_CITIES], via: [NO_ROUTE; MAX_CITIES], settled: CitySet::EMPTY }
+    }
+
+    /// Dijkstra from every city of `sources` at once, over `routes`, with `weight(r)` the
+    /// cost of route `r`. Stops as soon as a city of `targets` is settled and returns it;
+    /// with no target reachable (or `targets` empty), settles everything reachable and
+    /// returns `None`.
+    pub fn search(
+        &mut self,
+        map: &Map,
+        routes: RouteSet,
+        weight: impl Fn(RouteId) -> u32,
+        sources: CitySet,
+        targets: CitySet,
+    ) -> Option<CityId> {
+        self.dist = [UNREACHED; MAX_CITIES];
+        self.via = [NO_ROUTE; MAX_CITIES];
+        self.settled = CitySet::EMPTY;
+        let mut open = sources;
+        for c in sources.iter() {
+            self.dist[c.index()] = 0;
+        }
+        loop {
+            let mut best = UNREACHED;
+            let mut next = None;
+            for c in open.iter() {
+                if self.dist[c.index()] < best {
+                    best = self.dist[c.index()];
+                    next = Some(c);
+                }
+            }
+            let u = next?;
+            open = open.without(u);
+            self.settled.insert(u);
+            if targets.contains(u) {
+                return Some(u);
+            }
+            for r in map.routes_at(u).and(routes).iter() {
+                let v = map.route(r).other_end(u);
+                if self.settled.contains(v) {
+                    continue;
+                }
+                let d = best.saturating_add(weight(r));
+                if d < self.dist[v.index()] {
+                    self.dist[v.index()] = d;
+                    self.via[v.index()] = r.0;
+                    open.insert(v);
+                }
+            }
+        }
+    }
+
+    /// Distance to `city` found by the last search ([`UNREACHED`] if not reached). Exact
+    /// for settled cities (every city, when the search was not stopped early).
+    #[must_use]
+    pub fn dist(&self, city: CityId) -> u32 {
+        self.dist[city.index()]
+    }
+
+    /// Whether the last search settled `city`.
+    #[must_use]
+    pub fn settled(&self, city: CityId) -> bool {
+        self.settled.contains(city)
+    }
+
+    /// The route by which the last search reached `city` (`None` for a source or a city not
+    /// reached).
+    #[must_use]
+    pub fn via(&self, city: CityId) -> Option<RouteId> {
+        let r = self.via[city.index()];
+        (r != NO_ROUTE).then_some(RouteId(r))
+    }
+
+    /// The routes of the path the last search found to `city`, from a source to `city`.
+    #[must_use]
+    pub fn path_to(&self, map: &Map, city: CityId) -> RouteSet {
+        let mut set = RouteSet::EMPTY;
+        self.walk_back(map, city, |r, _| set.insert(r));
+        set
+    }
+
+    /// Calls `f(route, city nearer the source)` for each route of the path to `city`,
+    /// walking from `city` back to the source.
+    pub fn walk_back(&self, map: &Map, city: CityId, mut f: impl FnMut(RouteId, CityId)) {
+        let mut c = city;
+        let mut steps = 0;
+        while let Some(r) = self.via(c) {
+            let prev = map.route(r).other_end(c);
+            f(r, prev);
+            c = prev;
+            steps += 1;
+            debug_assert!(steps <= MAX_CITIES, "a path cannot be longer than the city count");
+        }
+    }
+
+    /// The first route of the path to `city` (the one leaving the source) that is not in
+    /// `skip`, walking from the source; `None` if every route is in `skip` or there is none.
+    #[must_use]
+    pub fn first_route_not_in(&self, map: &Map, city: CityId, skip: RouteSet) -> Option<RouteId> {
+        let mut found = None;
+        self.walk_back(map, city, |r, _| {
+            if !skip.contains(r) {
+                found = Some(r);
+            }
+        });
+        found
+    }
+}
+
+/// Every route with its twin when the twin is in `open` too: the tracks a search's route
+/// stands for.
+#[must_use]
+pub fn with_open_twins(map: &Map, routes: RouteSet, open: RouteSet) -> RouteSet {
+    let mut out = routes;
+    for r in routes.iter() {
+        if let Some(t) = map.route(r).twin {
+            if open.contains(t) {
+                out.insert(t);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    pub(crate) const LINE: &str = r#"
+name = "line"
+title = "line"
+cities = [
+  { name = "A", x = 0.0, y = 0.0 },
+  { name = "B", x = 0.1, y = 0.0 },
+  { name = "C", x = 0.2, y = 0.0 },
+  { name = "D", x = 0.3, y = 0.0 },
+]
+routes = [
+  { a = "A", b = "B", length = 1, color = "red" },
+  { a = "B", b = "C", length = 1, color = "blue" },
+  { a = "C", b = "D", length = 1, color = "green" },
+  { a = "A", b = "D", length = 6, color = "gray" },
+]
+tickets = [
+  { a = "A", b = "D", points = 5 },
+  { a = "B", b = "D", points = 4 },
+  { a = "A", b = "C", points = 3 },
+  { a = "B", b = "C", points = 2 },
+  { a = "C", b = "D", points = 2 },
+  { a = "A", b = "B", points = 2 },
+  { a = "A", b = "D", points = 5 },
+  { a = "B", b = "D", points = 4 },
+  { a = "A", b = "C", points = 3 },
+  { a = "B", b = "C", points = 2 },
+]
+[rules]
+players = [2, 2]
+trains = 45
+turn_cap = 1000
+route_points = [[1, 1], [2, 2], [3, 4], [4, 7], [5, 10], [6, 15]]
+deck = { per_color = 12, locos = 14 }
+locos = "wild"
+face_up_loco_ends_draw = true
+loco_reset = true
+doubles_both_from = 4
+setup_tickets = { deal = 3, keep = 2, returned = "bottom" }
+draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
+"#;
+
+    #[test]
+    fn finds_the_cheaper_of_two_paths_and_walks_it_back() {
+        let map = Map::from_toml(LINE, Path::new("test.toml")).expect("valid");
+        let mut p = Paths::new();
+        let (a, d) = (CityId(0), CityId(3));
+        let length = |r: RouteId| u32::from(map.route(r).length);
+        assert_eq!(p.search(&map, map.all_routes(), length, CitySet::single(a), CitySet::single(d)), Some(d));
+        assert_eq!(p.dist(d), 3);
+        assert_eq!(p.path_to(&map, d), RouteSet::first(3));
+        assert_eq!(p.first_route_not_in(&map, d, RouteSet::single(RouteId(0))), Some(RouteId(1)));
+        // Counting routes instead, the direct route wins.
+        p.search(&map, map.all_routes(), |_| 1, CitySet::single(a), CitySet::single(d));
+        assert_eq!(p.path_to(&map, d), RouteSet::single(RouteId(3)));
+        // Without the middle route only the long one is left; without both, nothing.
+        let no_bc = map.all_routes().without(RouteId(1));
+        p.search(&map, no_bc, length, CitySet::single(a), CitySet::EMPTY);
+        assert_eq!(p.dist(d), 6);
+        assert_eq!(p.search(&map, no_bc.without(RouteId(3)), length, CitySet::single(a), CitySet::single(d)), None);
+        assert_eq!(p.dist(d), UNREACHED);
+    }
+}

@@ -1,0 +1,452 @@
+//! `greedy`: a ticket-path bot.
+//!
+//! It keeps the tickets its planner ([`crate::plan`]) can join within its trains, plans
+//! the cheapest routes joining them (reusing its own network), claims the longest planned
+//! route it can pay for, and otherwise draws the cards its plan lacks: a face-up colour it
+//! needs, a face-up locomotive when that is worth two cards, else blind. With its tickets
+//! done it draws new ones while it has trains to spare; near the end it spends its trains
+//! on the best-scoring routes it can pay for. It pays with as few locomotives as it can.
+//!
+//! Map rules come from the engine's payment rules, so it handles ferries (locomotives are
+//! budgeted per ferry symbol), tunnels (it claims one with a spare matching card and pays
+//! the surcharge when it can), Nordic locomotives (counted only where they may be played,
+//! 3-for-1 and 4-for-1 substitutes taken from the legal payments) and mountains (a route
+//! costs its trains plus its mountain symbols). South Korea's express cards and provinces
+//! board are not in the engine yet and so not here either.
+
+use ttr::payment::{self, locos_on_color_spaces};
+use ttr::scoring::connected;
+use ttr::{Action, Bot, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
+
+use crate::common::{can_draw_blind, can_draw_tickets, keep_min, route_score, takeable_slot, tunnel_answer};
+use crate::graph::with_open_twins;
+use crate::plan::{Board, Plan, Planner};
+
+/// A player with this many trains or fewer may end the game within a round or two.
+const ENDING_TRAINS: u8 = 5;
+/// Fewest trains of its own, and of every opponent, for drawing new tickets.
+const TICKET_TRAINS: u8 = 25;
+/// Trains always kept out of a ticket plan's budget, plus one in `BUDGET_SHARE` of the rest.
+const BUDGET_SLACK: u32 = 3;
+/// See [`BUDGET_SLACK`].
+const BUDGET_SHARE: u32 = 8;
+/// With the game ending, missing cards up to this many are still worth drawing for.
+const LATE_DEFICIT: u32 = 2;
+/// A face-up locomotive (where it is the whole draw) is worth two blind cards when the
+/// missing cards are of this many colours or fewer: two blind cards would then often miss.
+const LOCO_COLORS: usize = 1;
+
+/// The greedy ticket-path bot. Deterministic: it needs no random numbers.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyBot {
+    planner: Option<Planner>,
+    plan: Plan,
+    /// The tickets held when the plan was made.
+    planned: TicketSet,
+    /// Tickets given up on: unreachable, or more than the trains left allow.
+    abandoned: TicketSet,
+    /// The routes this turn's draw works towards.
+    targets: RouteSet,
+}
+
+/// Cards the targets still lack after the hand is allotted to them, longest route first.
+#[derive(Clone, Copy, Debug, Default)]
+struct Deficits {
+    /// Colour cards missing, by [`Card::COLORS`] index.
+    color: [u8; 8],
+    /// Locomotives missing (ferry symbols).
+    loco: u32,
+    /// Cards of any one colour missing for gray routes no colour in hand suits yet.
+    gray_any: u32,
+}
+
+impl Deficits {
+    fn total(&self) -> u32 {
+        self.color.iter().map(|&n| u32::from(n)).sum::<u32>() + self.loco + self.gray_any
+    }
+
+    fn colors_short(&self) -> usize {
+        self.color.iter().filter(|&&n| n > 0).count()
+    }
+}
+
+impl GreedyBot {
+    /// A fresh greedy bot (per-map data is set up at its first decision).
+    #[must_use]
+    pub fn new() -> GreedyBot {
+        GreedyBot::default()
+    }
+
+    fn planner(&mut self, map: &Map) -> &mut Planner {
+        self.planner.get_or_insert_with(|| Planner::new(map))
+    }
+
+    /// Owned routes and the routes still claimable with the trains left.
+    fn board(obs: &Observation<'_, '_>) -> Board {
+        let me = obs.seat();
+        let map = obs.map();
+        Board { owned: obs.owned(me), open: obs.open_to(me).minus(map.routes_needing_more_than(obs.trains(me))) }
+    }
+
+    /// Tickets it still means to complete.
+    fn pending(&self, obs: &Observation<'_, '_>) -> TicketSet {
+        obs.tickets().minus(self.abandoned)
+    }
+
+    /// Trains a new ticket plan may take: the trains left less a margin, and mid-game no
+    /// more than the fewest trains an opponent has (a rough count of the time left).
+    fn budget(obs: &Observation<'_, '_>) -> u32 {
+        let me = obs.seat();
+        let own = u32::from(obs.trains(me));
+        let mut budget = own.saturating_sub(BUDGET_SLACK + own / BUDGET_SHARE);
+        if obs.phase() == Phase::KeepTickets {
+            for s in (0..obs.players()).map(|s| Seat(s as u8)).filter(|&s| s != me) {
+                budget = budget.min(u32::from(obs.trains(s)));
+            }
+        }
+        budget
+    }
+
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let board = Self::board(obs);
+        let pending = self.pending(obs);
+        let budget = Self::budget(obs);
+        let offer = obs.offer();
+        let min = keep_min(obs);
+        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, pending, board, budget))
+    }
+
+    /// Brings the plan up to date: drops what was claimed, and plans afresh when the
+    /// tickets changed or a planned route is no longer open.
+    fn refresh(&mut self, obs: &Observation<'_, '_>) {
+        let map = obs.map();
+        let board = Self::board(obs);
+        if !self.plan.routes.and(board.owned).is_empty() {
+            self.plan.routes = self.plan.routes.minus(board.owned);
+            self.plan.trains = self.plan.routes.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
+        }
+        let blocked = !self.plan.routes.minus(board.open).is_empty();
+        if obs.tickets() != self.planned || blocked {
+            self.replan(obs, board);
+        }
+    }
+
+    /// Plans for every pending ticket; gives up unreachable tickets, then, while the plan
+    /// needs more trains than are left, the ticket whose loss saves most trains per point.
+    fn replan(&mut self, obs: &Observation<'_, '_>, board: Board) {
+        let map = obs.map();
+        let trains = u32::from(obs.trains(obs.seat()));
+        self.planned = obs.tickets();
+        let pending = self.pending(obs);
+        let mut plan = self.planner(map).plan_set(map, pending, board);
+        self.abandoned = self.abandoned.or(plan.unreachable);
+        while plan.trains > trains {
+            let pending = self.pending(obs);
+            let mut best: Option<(u32, _, Plan)> = None;
+            for t in pending.iter() {
+                let without = self.planner(map).plan_set(map, pending.without(t), board);
+                let saved = plan.trains.saturating_sub(without.trains);
+                if saved == 0 {
+                    continue;
+                }
+                let rate = saved * 1000 / u32::from(map.ticket(t).points).max(1);
+                if best.as_ref().is_none_or(|(b, _, _)| rate > *b) {
+                    best = Some((rate, t, without));
+                }
+            }
+            let Some((_, t, without)) = best else { break };
+            self.abandoned.insert(t);
+            plan = without;
+        }
+        self.plan = plan;
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.refresh(obs);
+        let final_round = obs.final_turns_left().is_some();
+        let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
+        if final_round {
+            if let Some(action) = self.last_claim(obs) {
+                return action;
+            }
+        }
+        let spending = self.plan.routes.is_empty();
+        if spending && !ending && self.wants_tickets(obs) {
+            return Action::DrawTickets;
+        }
+        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
+        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
+            return action;
+        }
+        if ending {
+            let short = self.deficits(obs).total();
+            if spending || short > LATE_DEFICIT {
+                if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                    return action;
+                }
+            }
+        }
+        self.draw(obs, false)
+    }
+
+    /// New tickets are worth drawing: trains to spare, and no one close to the end.
+    fn wants_tickets(&self, obs: &Observation<'_, '_>) -> bool {
+        can_draw_tickets(obs) && (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= TICKET_TRAINS)
+    }
+
+    /// With no ticket to work for: the route worth most per card still missing, a quarter
+    /// more when it touches its network (towards the longest-path or largest-network bonus).
+    fn spend_target(&self, obs: &Observation<'_, '_>) -> RouteSet {
+        let map = obs.map();
+        let hand = obs.hand();
+        let board = Self::board(obs);
+        let mut best: Option<(u32, RouteId)> = None;
+        let mut network = CitySet::EMPTY;
+        for r in board.owned.iter() {
+            network.insert(map.route(r).a);
+            network.insert(map.route(r).b);
+        }
+        for r in board.open.iter() {
+            let route = map.route(r);
+            let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand)));
+            let touches = network.contains(route.a) || network.contains(route.b);
+            let score = route_score(map, r) * 20 * (4 + u32::from(touches)) / (2 + missing);
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, r));
+            }
+        }
+        best.map_or(RouteSet::EMPTY, |(_, r)| RouteSet::single(r))
+    }
+
+    /// The claim of the final turn: most route points plus twice the points of the tickets
+    /// it completes.
+    fn last_claim(&self, obs: &Observation<'_, '_>) -> Option<Action> {
+        let map = obs.map();
+        let hand = obs.hand();
+        let board = Self::board(obs);
+        let reserve = CardCounts::EMPTY;
+        let hot = with_open_twins(map, self.plan.routes, board.open);
+        let mut best: Option<(u32, Action)> = None;
+        for r in board.open.iter() {
+            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
+            let mut gain = 2 * route_score(map, r);
+            if hot.contains(r) {
+                let owned = board.owned.with(r);
+                for t in obs.tickets().minus(self.abandoned).iter() {
+                    let ticket = map.ticket(t);
+                    if !connected(map, board.owned, ticket.a, ticket.b) && connected(map, owned, ticket.a, ticket.b) {
+                        gain += 4 * u32::from(ticket.points);
+                    }
+                }
+            }
+            if best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, Action::Claim { route: r, pay }));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// Claims the target (or its open twin) it can pay for: the longest, or with `by_points`
+    /// the best-scoring. A tunnel is tried only with a spare matching card, unless `late`.
+    fn claim_best(&self, obs: &Observation<'_, '_>, targets: RouteSet, late: bool, by_points: bool) -> Option<Action> {
+        let map = obs.map();
+        let hand = obs.hand();
+        let board = Self::board(obs);
+        let reserve = reserve(map, self.plan.routes);
+        let mut best: Option<((u32, u8), Action)> = None;
+        for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
+            let route = map.route(r);
+            let key = (if by_points { route_score(map, r) } else { 0 }, route.length);
+            if best.is_some_and(|(k, _)| key <= k) {
+                continue;
+            }
+            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
+            if route.tunnel && !late && spare_for_tunnel(&hand, &pay) == 0 {
+                continue;
+            }
+            best = Some((key, Action::Claim { route: r, pay }));
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// What the targets lack once the hand is allotted to them, longest first.
+    fn deficits(&self, obs: &Observation<'_, '_>) -> Deficits {
+        let map = obs.map();
+        let rules = &map.rules;
+        let open = obs.open_to(obs.seat());
+        let mut order = [RouteId(0); RouteSet::CAPACITY];
+        let mut n = 0;
+        for r in self.targets.iter() {
+            order[n] = r;
+            n += 1;
+        }
+        order[..n].sort_unstable_by_key(|&r| (std::cmp::Reverse(map.route(r).length), r));
+        let mut left = obs.hand();
+        let mut d = Deficits::default();
+        for &r in &order[..n] {
+            // Of a double route, the track the hand suits better.
+            let r = match map.route(r).twin {
+                Some(t) if open.contains(t) && shortfall(map, t, &left) < shortfall(map, r, &left) => t,
+                _ => r,
+            };
+            let route = map.route(r);
+            let from_locos = route.ferry_locos.min(left[Card::Loco]);
+            left[Card::Loco] -= from_locos;
+            d.loco += u32::from(route.ferry_locos - from_locos);
+            let spaces = route.length - route.ferry_locos + u8::from(route.tunnel);
+            let color = route.color.unwrap_or_else(|| most_held(&left));
+            let had = left[color];
+            let mut short = spaces - spaces.min(left[color]);
+            left[color] -= spaces - short;
+            if locos_on_color_spaces(route, rules) {
+                let from_locos = short.min(left[Card::Loco]);
+                left[Card::Loco] -= from_locos;
+                short -= from_locos;
+            }
+            if route.color.is_none() && had == 0 {
+                d.gray_any += u32::from(short);
+            } else {
+                d.color[color.index()] += short;
+            }
+        }
+        d
+    }
+
+    /// A card draw towards the targets (`second`: the second card of the draw).
+    fn draw(&self, obs: &Observation<'_, '_>, second: bool) -> Action {
+        let d = self.deficits(obs);
+        let hand = obs.hand();
+        let mut best: Option<(u32, u8)> = None;
+        let mut any_color: Option<(u8, u8)> = None;
+        for (slot, card) in obs.market().iter().enumerate() {
+            let Some(card) = *card else { continue };
+            if card.is_loco() {
+                continue;
+            }
+            let want = u32::from(d.color[card.index()]);
+            if want > 0 && best.is_none_or(|(w, _)| want > w) {
+                best = Some((want, slot as u8));
+            }
+            if any_color.is_none_or(|(h, _)| hand[card] > h) {
+                any_color = Some((hand[card], slot as u8));
+            }
+        }
+        let rules = &obs.map().rules;
+        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+            let wanted = d.loco > 0 && best.is_none_or(|(w, _)| d.loco >= w);
+            let worth_two =
+                rules.face_up_loco_ends_draw && best.is_none() && d.total() > 0 && d.colors_short() <= LOCO_COLORS;
+            if wanted || worth_two {
+                return Action::TakeFaceUp(slot);
+            }
+        }
+        if let Some((_, slot)) = best {
+            return Action::TakeFaceUp(slot);
+        }
+        if d.gray_any > 0 {
+            if let Some((_, slot)) = any_color {
+                return Action::TakeFaceUp(slot);
+            }
+        }
+        if can_draw_blind(obs) {
+            return Action::DrawBlind;
+        }
+        self.fallback(obs)
+    }
+
+    /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
+    /// first legal action.
+    fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
+        let legal = obs.legal_actions().expect("asked to move when not to move");
+        if let Some(take) = legal.iter().find(|a| matches!(a, Action::TakeFaceUp(_))) {
+            return take;
+        }
+        if obs.phase() == Phase::Turn {
+            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return claim;
+            }
+        }
+        legal.get(0)
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        match obs.phase() {
+            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
+            Phase::Tunnel { .. } => tunnel_answer(obs, true),
+            Phase::Turn => self.turn(obs),
+            Phase::SecondCard => self.draw(obs, true),
+            Phase::Over(_) => Action::Pass,
+        }
+    }
+}
+
+/// The colour held most (ties: [`Card::COLORS`] order).
+fn most_held(hand: &CardCounts) -> Card {
+    let mut best = Card::COLORS[0];
+    for c in Card::COLORS {
+        if hand[c] > hand[best] {
+            best = c;
+        }
+    }
+    best
+}
+
+/// Cards of the hand that can fill `r`'s spaces in its best colour.
+fn cover(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
+    let route = map.route(r);
+    let color = route.color.unwrap_or_else(|| most_held(hand));
+    let locos = if locos_on_color_spaces(route, &map.rules) {
+        hand[Card::Loco]
+    } else {
+        route.ferry_locos.min(hand[Card::Loco])
+    };
+    (hand[color] + locos).min(route.length)
+}
+
+/// Cards `r` still needs beyond what the hand covers.
+fn shortfall(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
+    map.route(r).length - cover(map, r, hand)
+}
+
+/// Colour cards the planned coloured routes take, by colour.
+fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
+    let mut need = CardCounts::EMPTY;
+    for r in plan.iter() {
+        let route = map.route(r);
+        if let Some(c) = route.color {
+            need[c] = need[c].saturating_add(route.length - route.ferry_locos);
+        }
+    }
+    need
+}
+
+/// Matching cards left in hand after laying `pay` for a tunnel.
+fn spare_for_tunnel(hand: &CardCounts, pay: &CardCounts) -> u8 {
+    let locos = hand[Card::Loco] - pay[Card::Loco];
+    match pay.single_color() {
+        Some(c) => hand[c] - pay[c] + locos,
+        None => locos,
+    }
+}
+
+/// The legal payment for `r` with the fewest locomotives: a locomotive counts as three
+/// cards, then fewer locomotives, then fewer cards of colours in `reserve` win.
+fn best_payment(map: &Map, r: RouteId, hand: &CardCounts, reserve: &CardCounts) -> Option<CardCounts> {
+    let route = map.route(r);
+    let rules = &map.rules;
+    let n = payment::payment_count(route, hand, rules);
+    let mut best: Option<((u32, u8, u32), CardCounts)> = None;
+    for k in 0..n {
+        let pay = payment::nth_payment(route, hand, rules, k);
+        let locos = pay[Card::Loco];
+        let reserved: u32 = Card::COLORS.iter().map(|&c| u32::from(pay[c].min(reserve[c]))).sum();
+        let key = (pay.total() + 2 * u32::from(locos), locos, reserved);
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, pay));
+        }
+    }
+    best.map(|(_, pay)| pay)
+}

@@ -1,0 +1,234 @@
+//! `one-step` (One Step Thinking, OneStepThinkerAgent) and `long-route` (Long Route,
+//! LongRouteJunkieAgent), after `shared/PERSONAS.md`: Long Route is One Step Thinking with
+//! a handful of differences, so both are one bot with a [`Style`].
+//!
+//! At each re-plan (someone scored, or it chose tickets) it picks one target: the first
+//! route it does not own on the fewest-routes path of its most valuable uncompleted ticket
+//! that its graph still connects. With no such ticket, One Step Thinking draws tickets
+//! while every player has 8 trains or more; otherwise both fall back to the longest free
+//! route, ranked by how well the hand covers it. It claims the target with the first legal
+//! claim (original colour order) as soon as it can; otherwise it draws the wanted colour
+//! face up, else a face-up locomotive, else blind. Documented quirks kept: the mid-game
+//! ticket evaluation always fails, so it keeps the single lowest-value ticket (Long Route
+//! keeps the two lowest at setup too); a coloured fallback route ranks by its own colour
+//! when covered but by the largest colour count otherwise; for a gray fallback target the
+//! face-up colour never matches, so it takes a locomotive or draws blind.
+//!
+//! Long Route differs: it never draws tickets, plans tickets on free routes of length 3 or
+//! more (its trains left, when fewer than 3) plus its own routes, and ranks a gray fallback
+//! route one colour covers 15 instead of 10.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use ttr::scoring::{connected, network_of};
+use ttr::{Action, Bot, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
+
+use crate::common::{
+    can_draw_blind, can_draw_tickets, keep_min, random_action, random_claim, random_draw, takeable_slot, tunnel_answer,
+};
+use crate::graph::{with_open_twins, Paths};
+use crate::persona::{
+    first_claim, lowest_value_mask, most_held, own_graph, wanted_kind, HandOrder, ScoreWatch, ORIGINAL_COLORS,
+    ORIGINAL_KINDS,
+};
+
+/// Which of the two agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// One Step Thinking.
+    OneStep,
+    /// Long Route.
+    LongRoute,
+}
+
+/// What the last plan decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// Nothing to aim at: random moves.
+    Nothing,
+    /// Draw tickets (One Step Thinking with no ticket to work on).
+    Tickets,
+    /// A route (both tracks of a double when both are open), and the kind to draw for it
+    /// (`None`: never found face up).
+    Route(RouteSet, Option<Card>),
+}
+
+/// The One Step Thinking or Long Route agent.
+#[derive(Clone, Debug)]
+pub struct OneStepBot {
+    style: Style,
+    rng: Pcg64Mcg,
+    paths: Paths,
+    watch: ScoreWatch,
+    order: HandOrder,
+    target: Target,
+    /// A re-plan is due (after a ticket choice, and at the start).
+    due: bool,
+}
+
+impl OneStepBot {
+    /// An agent of `style` drawing its random moves from `seed`.
+    #[must_use]
+    pub fn new(style: Style, seed: u64) -> OneStepBot {
+        OneStepBot {
+            style,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            paths: Paths::new(),
+            watch: ScoreWatch::default(),
+            order: HandOrder::default(),
+            target: Target::Nothing,
+            due: true,
+        }
+    }
+
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let offer = obs.offer();
+        let tickets = offer.tickets();
+        let mask = match (obs.phase(), self.style) {
+            (Phase::SetupKeep, Style::OneStep) => offer.full_mask(),
+            (Phase::SetupKeep, Style::LongRoute) => {
+                lowest_value_mask(map, tickets, usize::from(keep_min(obs)).max(2).min(tickets.len()))
+            }
+            _ => lowest_value_mask(map, tickets, 1),
+        };
+        self.order.record(tickets, mask);
+        self.due = true;
+        Action::Keep(mask)
+    }
+
+    /// The routes tickets are planned on.
+    fn ticket_graph(&self, obs: &Observation<'_, '_>) -> RouteSet {
+        let me = obs.seat();
+        match self.style {
+            Style::OneStep => own_graph(obs),
+            Style::LongRoute => {
+                let map = obs.map();
+                let min = 3.min(obs.trains(me));
+                let long = obs.open_to(me).iter().filter(|&r| map.route(r).length >= min).collect::<RouteSet>();
+                long.or(obs.owned(me))
+            }
+        }
+    }
+
+    fn replan(&mut self, obs: &Observation<'_, '_>) -> Target {
+        let map = obs.map();
+        let me = obs.seat();
+        let owned = obs.owned(me);
+        let hand = obs.hand();
+        let graph = self.ticket_graph(obs);
+        self.order.sync(obs.tickets());
+        let mut best: Option<ttr::TicketId> = None;
+        for &t in self.order.as_slice() {
+            let ticket = map.ticket(t);
+            let points = ticket.points;
+            if best.is_some_and(|b| map.ticket(b).points >= points) || connected(map, owned, ticket.a, ticket.b) {
+                continue;
+            }
+            if network_of(map, graph, ticket.a).contains(ticket.b) {
+                best = Some(t);
+            }
+        }
+        if let Some(t) = best {
+            let ticket = map.ticket(t);
+            self.paths.search(map, graph, |_| 1, CitySet::single(ticket.a), CitySet::single(ticket.b));
+            if let Some(r) = self.paths.first_route_not_in(map, ticket.b, owned) {
+                let tracks = with_open_twins(map, RouteSet::single(r), graph.minus(owned));
+                return Target::Route(tracks, Some(wanted_kind(map, tracks, &hand, &ORIGINAL_KINDS)));
+            }
+        }
+        let everyone_has_8 = (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= 8);
+        if self.style == Style::OneStep && everyone_has_8 && obs.ticket_deck_size() > 0 {
+            return Target::Tickets;
+        }
+        self.longest_route(obs)
+    }
+
+    /// The fallback: the best-ranked of the longest free routes the trains allow.
+    fn longest_route(&self, obs: &Observation<'_, '_>) -> Target {
+        let map = obs.map();
+        let me = obs.seat();
+        let hand = obs.hand();
+        let trains = obs.trains(me);
+        let free = obs.open_to(me);
+        let Some(longest) = free.iter().map(|r| map.route(r).length).filter(|&l| l <= trains).max() else {
+            return Target::Nothing;
+        };
+        let m = i32::from(hand[most_held(&hand, &ORIGINAL_COLORS)]);
+        let locos = i32::from(hand[Card::Loco]);
+        let l = i32::from(longest);
+        let covered = if self.style == Style::LongRoute { 15 } else { 10 };
+        let mut best: Option<(i32, RouteId)> = None;
+        for r in free.iter().filter(|&r| map.route(r).length == longest) {
+            let rank = match map.route(r).color {
+                None if m >= l => covered,
+                None if m + locos >= l => 9,
+                None => 10 - l + m,
+                Some(c) if i32::from(hand[c]) >= l => 10,
+                Some(c) if i32::from(hand[c]) + locos >= l => 9,
+                Some(_) => 9 - l + m,
+            };
+            if best.is_none_or(|(b, _)| rank > b) {
+                best = Some((rank, r));
+            }
+        }
+        let (_, r) = best.expect("a route of the longest length");
+        Target::Route(RouteSet::single(r), map.route(r).color)
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        if self.due || self.watch.risen(obs) {
+            self.target = self.replan(obs);
+            self.watch.mark(obs);
+            self.due = false;
+        }
+        match self.target {
+            Target::Tickets if can_draw_tickets(obs) => Action::DrawTickets,
+            Target::Route(tracks, wanted) => match first_claim(obs, tracks, |_, _| true) {
+                Some(claim) => claim,
+                None => self.draw(obs, wanted, false),
+            },
+            _ => self.aimless(obs),
+        }
+    }
+
+    /// The wanted kind face up, else a face-up locomotive, else blind.
+    fn draw(&mut self, obs: &Observation<'_, '_>, wanted: Option<Card>, second: bool) -> Action {
+        if let Some(slot) = wanted.and_then(|c| takeable_slot(obs, c, second)) {
+            return Action::TakeFaceUp(slot);
+        }
+        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+            return Action::TakeFaceUp(slot);
+        }
+        if can_draw_blind(obs) {
+            return Action::DrawBlind;
+        }
+        self.aimless(obs)
+    }
+
+    /// No target: a random card draw, else a random claim, else any random move.
+    fn aimless(&mut self, obs: &Observation<'_, '_>) -> Action {
+        if let Some(draw) = random_draw(obs, &mut self.rng) {
+            return draw;
+        }
+        if let Some(claim) = random_claim(obs, &mut self.rng) {
+            return claim;
+        }
+        random_action(obs, &mut self.rng)
+    }
+}
+
+impl Bot for OneStepBot {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        match obs.phase() {
+            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
+            Phase::Tunnel { .. } => tunnel_answer(obs, true),
+            Phase::Turn => self.turn(obs),
+            Phase::SecondCard => match self.target {
+                Target::Route(_, wanted) => self.draw(obs, wanted, true),
+                _ => self.aimless(obs),
+            },
+            Phase::Over(_) => Action::Pass,
+        }
+    }
+}

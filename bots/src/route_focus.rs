@@ -1,0 +1,157 @@
+//! `route-focus`: Route Focus (PathAgent), after `shared/PERSONAS.md`.
+//!
+//! It keeps every ticket dealt at setup and never draws more. Each turn it scores the
+//! routes on the fewest-routes path of every uncompleted ticket (route points plus twice
+//! the ticket's points, the best score kept), or, with no such route, every free route
+//! ranked lowest points first (the original's sign slip), and claims the first of them it
+//! can pay for in the colour it holds most of. Its draw is always blind (the face-up rule
+//! never matched, the colour names differing in case); with the deck empty it takes a
+//! face-up locomotive, else a random legal move.
+//!
+//! Fixed orders: routes of equal score go alphabetically by their cities' names in path
+//! order (a free route not on a path: its first city, then its second, as on the map), then
+//! in board order. Should it ever draw tickets (a random fallback move) it keeps them all.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use ttr::scoring::connected;
+use ttr::{Action, Bot, Card, CityId, CitySet, Observation, Phase, RouteId, RouteSet};
+
+use crate::common::{can_draw_blind, random_action, takeable_slot, tunnel_answer};
+use crate::graph::{with_open_twins, Paths};
+use crate::persona::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
+
+/// Most routes a map may have.
+const MAX_ROUTES: usize = RouteSet::CAPACITY;
+
+/// One route to consider: its score and its cities in path order.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    route: RouteId,
+    score: u32,
+    from: CityId,
+    to: CityId,
+}
+
+/// The Route Focus agent.
+#[derive(Clone, Debug)]
+pub struct RouteFocusBot {
+    rng: Pcg64Mcg,
+    paths: Paths,
+    order: HandOrder,
+    entries: Box<[Entry; MAX_ROUTES]>,
+}
+
+impl RouteFocusBot {
+    /// A Route Focus agent drawing its random fallback moves from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RouteFocusBot {
+        let blank = Entry { route: RouteId(0), score: 0, from: CityId(0), to: CityId(0) };
+        RouteFocusBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            paths: Paths::new(),
+            order: HandOrder::default(),
+            entries: Box::new([blank; MAX_ROUTES]),
+        }
+    }
+
+    /// The ranked routes of this turn; returns how many.
+    fn rank(&mut self, obs: &Observation<'_, '_>) -> usize {
+        let map = obs.map();
+        let me = obs.seat();
+        let owned = obs.owned(me);
+        let trains = obs.trains(me);
+        let graph = own_graph(obs);
+        self.order.sync(obs.tickets());
+        let mut score = [0u32; MAX_ROUTES];
+        let mut ends = [(CityId(0), CityId(0)); MAX_ROUTES];
+        let mut listed = RouteSet::EMPTY;
+        for &t in self.order.as_slice() {
+            let ticket = map.ticket(t);
+            if connected(map, owned, ticket.a, ticket.b) {
+                continue;
+            }
+            if self.paths.search(map, graph, |_| 1, CitySet::single(ticket.a), CitySet::single(ticket.b)).is_none() {
+                continue;
+            }
+            let bonus = 2 * u32::from(ticket.points);
+            self.paths.walk_back(map, ticket.b, |r, from| {
+                let route = map.route(r);
+                if owned.contains(r) || route.length >= trains {
+                    return;
+                }
+                let s = u32::from(map.route_points(route.length)) + bonus;
+                if !listed.contains(r) || s > score[r.index()] {
+                    listed.insert(r);
+                    score[r.index()] = s;
+                    ends[r.index()] = (from, route.other_end(from));
+                }
+            });
+        }
+        let mut n = 0;
+        for r in listed.iter() {
+            let (from, to) = ends[r.index()];
+            self.entries[n] = Entry { route: r, score: score[r.index()], from, to };
+            n += 1;
+        }
+        let by_name = |e: &Entry| (map.city_name(e.from), map.city_name(e.to), e.route);
+        if n > 0 {
+            self.entries[..n].sort_unstable_by(|x, y| y.score.cmp(&x.score).then_with(|| by_name(x).cmp(&by_name(y))));
+            return n;
+        }
+        // No ticket route: every free route shorter than the trains, lowest points first.
+        for r in obs.open_to(me).iter() {
+            let route = map.route(r);
+            if route.length < trains {
+                let s = u32::from(map.route_points(route.length));
+                self.entries[n] = Entry { route: r, score: s, from: route.a, to: route.b };
+                n += 1;
+            }
+        }
+        self.entries[..n].sort_unstable_by(|x, y| x.score.cmp(&y.score).then_with(|| by_name(x).cmp(&by_name(y))));
+        n
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let hand = obs.hand();
+        let open = obs.open_to(obs.seat());
+        let n = self.rank(obs);
+        for e in &self.entries[..n] {
+            let tracks = with_open_twins(map, RouteSet::single(e.route), open);
+            let color = wanted_kind(map, tracks, &hand, &ORIGINAL_COLORS);
+            if let Some(claim) = first_claim(obs, tracks, |_, c| c == color) {
+                return claim;
+            }
+        }
+        self.draw(obs, false)
+    }
+
+    /// Always blind; with the deck empty a face-up locomotive, else a random legal move.
+    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+        if can_draw_blind(obs) {
+            return Action::DrawBlind;
+        }
+        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+            return Action::TakeFaceUp(slot);
+        }
+        random_action(obs, &mut self.rng)
+    }
+}
+
+impl Bot for RouteFocusBot {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        match obs.phase() {
+            Phase::SetupKeep | Phase::KeepTickets => {
+                let offer = obs.offer();
+                let mask = offer.full_mask();
+                self.order.record(offer.tickets(), mask);
+                Action::Keep(mask)
+            }
+            Phase::Tunnel { .. } => tunnel_answer(obs, true),
+            Phase::Turn => self.turn(obs),
+            Phase::SecondCard => self.draw(obs, true),
+            Phase::Over(_) => Action::Pass,
+        }
+    }
+}
