@@ -28,6 +28,47 @@ pub enum Action {
     TunnelBack,
     /// No other action is legal.
     Pass,
+    /// Draft: pick the ticket at this position of the packet in hand; the rest pass left.
+    Pick(u8),
+    /// Play the express card of this value to draw that many extra cards blind, then draw
+    /// as usual.
+    ExpressCards(u8),
+    /// Play the express card of this value to draw that many more tickets.
+    ExpressTickets(u8),
+    /// Claim a route and place a train on the provinces board.
+    ClaimProvince {
+        /// The route.
+        route: RouteId,
+        /// The cards laid: the route's price, plus any extra matching cards to aim higher.
+        pay: CardCounts,
+        /// The line: the route's colour (any line for a gray route).
+        line: Card,
+        /// The express card played to raise the space (0: none).
+        express: u8,
+    },
+}
+
+/// What an express card was played for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpressUse {
+    /// Extra blind cards.
+    Cards,
+    /// Extra tickets.
+    Tickets,
+    /// A higher provinces space.
+    Province,
+}
+
+impl ExpressUse {
+    /// The name used in game records.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ExpressUse::Cards => "cards",
+            ExpressUse::Tickets => "tickets",
+            ExpressUse::Province => "province",
+        }
+    }
 }
 
 /// Where a game stands: which kind of decision the seat to move faces.
@@ -39,6 +80,10 @@ pub enum Phase {
     Turn,
     /// The seat took one card and now takes the second.
     SecondCard,
+    /// Setup draft: the seat to move picks a ticket from the packet it holds.
+    Draft,
+    /// The seat played an express card for cards and now takes its first card.
+    FirstCard,
     /// The seat drew tickets and now keeps some.
     KeepTickets,
     /// A tunnel attempt: the cards are laid and the deck's top cards revealed.
@@ -178,6 +223,31 @@ pub enum Event {
     Pass {
         /// The seat.
         seat: u8,
+    },
+    /// A draft pick (decision); the rest of the packet passes left after the round.
+    Pick {
+        /// The seat.
+        seat: u8,
+        /// The ticket picked.
+        ticket: TicketId,
+    },
+    /// An express card played (decision), directly before what it changes.
+    Express {
+        /// The seat.
+        seat: u8,
+        /// The card's value.
+        value: u8,
+        /// What it was played for.
+        used: ExpressUse,
+    },
+    /// A train placed on the provinces board (decision, after its claim).
+    Province {
+        /// The seat.
+        seat: u8,
+        /// The line.
+        line: Card,
+        /// The value of the space the train landed on.
+        space: u8,
     },
 }
 

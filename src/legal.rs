@@ -7,13 +7,15 @@ use crate::card::{Card, CardCounts};
 use crate::ids::RouteId;
 use crate::map::Map;
 use crate::payment::{self, PlainPayments};
+use crate::provinces;
+use crate::rules::Rules;
 use crate::state::{GameState, MARKET_SLOTS};
 use crate::tickets::{keep_mask_count, nth_keep_mask, TicketOffer};
 
 /// The legal actions of the seat to move, as sets. Cheap to build; counts without expanding.
 #[derive(Clone, Copy, Debug)]
-pub struct LegalActions<'m> {
-    map: &'m Map,
+pub struct LegalActions<'s, 'm> {
+    state: &'s GameState<'m>,
     kind: Kind,
 }
 
@@ -21,10 +23,29 @@ pub struct LegalActions<'m> {
 enum Kind {
     None,
     Pass,
-    Keep { offer_len: u8, min: u8 },
-    Turn { draws: Draws, tickets: bool, claimable: RouteSet, hand: CardCounts, table: PlainPayments, claims: u32 },
-    SecondCard(Draws),
+    Keep { offer_len: u8, min: u8, max: u8 },
+    Pick { offer_len: u8 },
+    Draw(Draws),
+    Turn(Turn),
     Tunnel { laid: CardCounts, hand: CardCounts, due: u8 },
+}
+
+/// The choices at the start of a turn. Order: draws, tickets, express cards for cards,
+/// express cards for tickets, claims by class and payment, claims with a provinces train.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    draws: Draws,
+    tickets: bool,
+    /// Unused express cards (bit `i`: `rules.express[i]`) that may be played now.
+    express_cards: u8,
+    express_tickets: u8,
+    claimable: RouteSet,
+    hand: CardCounts,
+    table: PlainPayments,
+    claims: u32,
+    /// Routes that can take a provinces train as well (trains for it left).
+    province_routes: RouteSet,
+    province_claims: u32,
 }
 
 /// Which cards may be drawn: market slots (bit per slot) and the deck.
@@ -53,36 +74,70 @@ impl Draws {
     }
 }
 
-impl<'m> LegalActions<'m> {
+/// The values of the express cards in `mask`, in rule-set order.
+fn express_values(rules: &Rules, mask: u8) -> impl Iterator<Item = u8> + '_ {
+    rules.express.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &v)| v)
+}
+
+impl<'s, 'm> LegalActions<'s, 'm> {
     /// The legal actions of the seat to move in `state`.
     #[must_use]
-    pub fn new(state: &GameState<'m>) -> LegalActions<'m> {
+    pub fn new(state: &'s GameState<'m>) -> LegalActions<'s, 'm> {
         let map = state.map;
+        let rules = &map.rules;
         let seat = state.to_move.index();
         let kind = match state.phase {
             Phase::Over(_) => Kind::None,
-            Phase::SetupKeep => keep(&state.offers[seat], map.rules.setup_tickets.keep),
-            Phase::KeepTickets => keep(&state.offers[seat], map.rules.draw_tickets.keep),
+            Phase::Draft => Kind::Pick { offer_len: state.offers[seat].len() as u8 },
+            Phase::SetupKeep => keep(&state.offers[seat], rules.setup_tickets.keep, rules.setup_tickets.draft),
+            Phase::KeepTickets => keep(&state.offers[seat], rules.draw_tickets.keep, false),
             Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
-            Phase::SecondCard => Kind::SecondCard(Draws {
-                slots: market_slots(state, map.rules.face_up_loco_ends_draw),
+            Phase::FirstCard => Kind::Draw(Draws { slots: market_slots(state, false), blind: state.can_draw_blind() }),
+            Phase::SecondCard => Kind::Draw(Draws {
+                slots: market_slots(state, rules.face_up_loco_ends_draw),
                 blind: state.can_draw_blind(),
             }),
             Phase::Turn => {
                 let draws = Draws { slots: market_slots(state, false), blind: state.can_draw_blind() };
                 let tickets = !state.ticket_deck.is_empty();
                 let hand = state.hands[seat];
-                let claimable = state.open_to(state.to_move).minus(map.routes_needing_more_than(state.trains[seat]));
-                let table = PlainPayments::new(&hand, &map.rules, map.max_plain_length());
-                let claims = LegalActions { map, kind: Kind::None }.claim_count(claimable, &hand, &table);
-                if claims == 0 && draws.count() == 0 && !tickets {
-                    Kind::Pass
+                let trains = state.trains[seat];
+                let open = state.open_to(state.to_move);
+                let claimable = open.minus(map.routes_needing_more_than(trains));
+                let table = PlainPayments::new(&hand, rules, map.max_plain_length());
+                let province_routes = if rules.provinces.is_some() && trains > 0 {
+                    open.minus(map.routes_needing_more_than(trains - 1)).minus(map.tunnels())
                 } else {
-                    Kind::Turn { draws, tickets, claimable, hand, table, claims }
+                    RouteSet::EMPTY
+                };
+                let express = state.express[seat];
+                let mut turn = Turn {
+                    draws,
+                    tickets,
+                    express_cards: if draws.count() > 0 { express } else { 0 },
+                    express_tickets: if tickets { express } else { 0 },
+                    claimable,
+                    hand,
+                    table,
+                    claims: 0,
+                    province_routes,
+                    province_claims: 0,
+                };
+                let probe = LegalActions { state, kind: Kind::None };
+                turn.claims = probe.claim_count(&turn);
+                turn.province_claims = probe.province_claims(&turn).count() as u32;
+                let mut legal = LegalActions { state, kind: Kind::Turn(turn) };
+                if legal.len() == 0 {
+                    legal.kind = Kind::Pass;
                 }
+                legal.kind
             }
         };
-        LegalActions { map, kind }
+        LegalActions { state, kind }
+    }
+
+    fn map(&self) -> &'m Map {
+        self.state.map
     }
 
     /// Number of legal actions.
@@ -91,10 +146,18 @@ impl<'m> LegalActions<'m> {
         match self.kind {
             Kind::None => 0,
             Kind::Pass => 1,
-            Kind::Keep { offer_len, min } => keep_mask_count(usize::from(offer_len), min),
-            Kind::SecondCard(draws) => draws.count(),
+            Kind::Keep { offer_len, min, max } => keep_mask_count(usize::from(offer_len), min, max),
+            Kind::Pick { offer_len } => u32::from(offer_len),
+            Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + payment::surcharge_count(&laid, &hand, due),
-            Kind::Turn { draws, tickets, claims, .. } => draws.count() + u32::from(tickets) + claims,
+            Kind::Turn(t) => {
+                t.draws.count()
+                    + u32::from(t.tickets)
+                    + t.express_cards.count_ones()
+                    + t.express_tickets.count_ones()
+                    + t.claims
+                    + t.province_claims
+            }
         }
     }
 
@@ -105,14 +168,15 @@ impl<'m> LegalActions<'m> {
     }
 
     /// The `k`-th legal action (0-based), `k` below [`LegalActions::len`]. The order is
-    /// fixed: draws, tickets, then claims by class and payment.
+    /// fixed: draws, tickets, express cards, claims by class and payment, provinces claims.
     #[must_use]
     pub fn get(&self, k: u32) -> Action {
         match self.kind {
             Kind::None => panic!("no legal actions: the game is over"),
             Kind::Pass => Action::Pass,
-            Kind::Keep { offer_len, min } => Action::Keep(nth_keep_mask(usize::from(offer_len), min, k)),
-            Kind::SecondCard(draws) => draws.nth(k),
+            Kind::Keep { offer_len, min, max } => Action::Keep(nth_keep_mask(usize::from(offer_len), min, max, k)),
+            Kind::Pick { .. } => Action::Pick(k as u8),
+            Kind::Draw(draws) => draws.nth(k),
             Kind::Tunnel { laid, hand, due } => {
                 if k == 0 {
                     Action::TunnelBack
@@ -120,19 +184,36 @@ impl<'m> LegalActions<'m> {
                     Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
-            Kind::Turn { draws, tickets, claimable, hand, table, .. } => {
-                let d = draws.count();
+            Kind::Turn(t) => {
+                let rules = &self.map().rules;
+                let mut k = k;
+                let d = t.draws.count();
                 if k < d {
-                    return draws.nth(k);
+                    return t.draws.nth(k);
                 }
-                let k = k - d;
-                if tickets {
+                k -= d;
+                if t.tickets {
                     if k == 0 {
                         return Action::DrawTickets;
                     }
-                    return self.nth_claim(claimable, &hand, &table, k - 1);
+                    k -= 1;
                 }
-                self.nth_claim(claimable, &hand, &table, k)
+                if k < t.express_cards.count_ones() {
+                    return Action::ExpressCards(
+                        express_values(rules, t.express_cards).nth(k as usize).expect("counted"),
+                    );
+                }
+                k -= t.express_cards.count_ones();
+                if k < t.express_tickets.count_ones() {
+                    return Action::ExpressTickets(
+                        express_values(rules, t.express_tickets).nth(k as usize).expect("counted"),
+                    );
+                }
+                k -= t.express_tickets.count_ones();
+                if k < t.claims {
+                    return self.nth_claim(&t, k);
+                }
+                self.province_claims(&t).nth((k - t.claims) as usize).expect("index beyond the legal actions")
             }
         }
     }
@@ -140,65 +221,69 @@ impl<'m> LegalActions<'m> {
     /// Every legal action, in the order of [`LegalActions::get`]; each route's payments are
     /// worked out once, so a full walk costs no more than listing the actions.
     pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
-        let (prefix, claims) = match self.kind {
-            Kind::Turn { claims, claimable, hand, .. } => (self.len() - claims, Some((claimable, hand))),
-            _ => (self.len(), None),
+        let turn = match self.kind {
+            Kind::Turn(t) => Some(t),
+            _ => None,
         };
-        let map = self.map;
-        let routes = claims.into_iter().flat_map(move |(claimable, hand)| {
-            let plain = map.plain_classes().iter().flat_map(move |class| claimable.and(class.routes).iter());
-            plain.chain(claimable.and(map.special_routes()).iter()).map(move |r| (r, hand))
+        let prefix = turn.map_or(self.len(), |t| self.len() - t.claims - t.province_claims);
+        let map = self.map();
+        let claims = turn.into_iter().flat_map(move |t| {
+            let plain = map.plain_classes().iter().flat_map(move |class| t.claimable.and(class.routes).iter());
+            plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
+                let payments = payment::RoutePayments::new(map.route(route), &t.hand, &map.rules);
+                (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
+            })
         });
-        let claim_actions = routes.flat_map(move |(route, hand)| {
-            let payments = payment::RoutePayments::new(map.route(route), &hand, &map.rules);
-            (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
-        });
-        (0..prefix).map(move |k| self.get(k)).chain(claim_actions)
+        let province_claims = turn.into_iter().flat_map(move |t| self.province_claims(&t));
+        (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
     }
 
     /// Routes that can be claimed now with at least one payment.
     #[must_use]
     pub fn claimable_routes(&self) -> RouteSet {
         match self.kind {
-            Kind::Turn { claimable, hand, .. } => claimable
+            Kind::Turn(t) => t
+                .claimable
                 .iter()
-                .filter(|&r| payment::payment_count(self.map.route(r), &hand, &self.map.rules) > 0)
+                .filter(|&r| payment::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
                 .collect(),
             _ => RouteSet::EMPTY,
         }
     }
 
-    fn claim_count(&self, claimable: RouteSet, hand: &CardCounts, table: &PlainPayments) -> u32 {
+    fn claim_count(&self, t: &Turn) -> u32 {
+        let map = self.map();
         let mut total = 0;
-        for class in self.map.plain_classes() {
-            let per = table.get(class.slot, class.length);
+        for class in map.plain_classes() {
+            let per = t.table.get(class.slot, class.length);
             if per > 0 {
-                total += claimable.and(class.routes).count() * per;
+                total += t.claimable.and(class.routes).count() * per;
             }
         }
-        for r in claimable.and(self.map.special_routes()).iter() {
-            total += payment::payment_count(self.map.route(r), hand, &self.map.rules);
+        for r in t.claimable.and(map.special_routes()).iter() {
+            total += payment::payment_count(map.route(r), &t.hand, &map.rules);
         }
         total
     }
 
-    fn nth_claim(&self, claimable: RouteSet, hand: &CardCounts, table: &PlainPayments, mut k: u32) -> Action {
-        for class in self.map.plain_classes() {
-            let per = table.get(class.slot, class.length);
+    fn nth_claim(&self, t: &Turn, mut k: u32) -> Action {
+        let map = self.map();
+        for class in map.plain_classes() {
+            let per = t.table.get(class.slot, class.length);
             if per == 0 {
                 continue;
             }
-            let set = claimable.and(class.routes);
+            let set = t.claimable.and(class.routes);
             let n = set.count() * per;
             if k < n {
-                return self.claim(set.nth(k / per), hand, k % per);
+                return self.claim(set.nth(k / per), &t.hand, k % per);
             }
             k -= n;
         }
-        for r in claimable.and(self.map.special_routes()).iter() {
-            let n = payment::payment_count(self.map.route(r), hand, &self.map.rules);
+        for r in t.claimable.and(map.special_routes()).iter() {
+            let n = payment::payment_count(map.route(r), &t.hand, &map.rules);
             if k < n {
-                return self.claim(r, hand, k);
+                return self.claim(r, &t.hand, k);
             }
             k -= n;
         }
@@ -206,12 +291,37 @@ impl<'m> LegalActions<'m> {
     }
 
     fn claim(&self, route: RouteId, hand: &CardCounts, k: u32) -> Action {
-        Action::Claim { route, pay: payment::nth_payment(self.map.route(route), hand, &self.map.rules, k) }
+        let map = self.map();
+        Action::Claim { route, pay: payment::nth_payment(map.route(route), hand, &map.rules, k) }
+    }
+
+    /// Claims that place a provinces train: route, payment (price plus extra matching cards),
+    /// line, express card (none first), where a space is free for the train.
+    fn province_claims(&self, t: &Turn) -> impl Iterator<Item = Action> + 's {
+        let state = self.state;
+        let map = state.map;
+        let rules = &map.rules;
+        let (hand, express) = (t.hand, state.express[state.to_move.index()]);
+        t.province_routes.iter().flat_map(move |route_id| {
+            let route = map.route(route_id);
+            provinces::province_payments(route, hand, rules).flat_map(move |pay| {
+                provinces::lines_for(route, rules).flat_map(move |line| {
+                    let values = provinces::line_values(rules, line).unwrap_or(&[]);
+                    let taken = provinces::taken(&state.provinces, line);
+                    std::iter::once(0)
+                        .chain(express_values(rules, express))
+                        .filter(move |&e| provinces::landing_space(values, taken, pay.total() + u32::from(e)).is_some())
+                        .map(move |e| Action::ClaimProvince { route: route_id, pay, line, express: e })
+                })
+            })
+        })
     }
 }
 
-fn keep(offer: &TicketOffer, min: u8) -> Kind {
-    Kind::Keep { offer_len: offer.len() as u8, min: min.min(offer.len() as u8).max(1) }
+fn keep(offer: &TicketOffer, min: u8, exact: bool) -> Kind {
+    let n = offer.len() as u8;
+    let min = min.min(n).max(1);
+    Kind::Keep { offer_len: n, min, max: if exact { min } else { n } }
 }
 
 /// Market slots that may be taken; with `no_locos`, face-up locomotives are excluded.

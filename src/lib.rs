@@ -16,6 +16,7 @@ pub mod map;
 pub mod observation;
 pub mod payment;
 pub mod play;
+pub mod provinces;
 pub mod record;
 pub mod replay;
 pub mod rules;

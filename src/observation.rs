@@ -10,7 +10,7 @@ use crate::card::{Card, CardCounts};
 use crate::ids::Seat;
 use crate::legal::LegalActions;
 use crate::map::Map;
-use crate::state::{GameState, MARKET_SLOTS};
+use crate::state::{GameState, Provinces, MARKET_SLOTS};
 use crate::tickets::TicketOffer;
 
 /// One seat's view of a game.
@@ -59,7 +59,7 @@ impl<'a, 'm> Observation<'a, 'm> {
 
     /// The legal actions, when this seat is the one to move; none otherwise.
     #[must_use]
-    pub fn legal_actions(&self) -> Option<LegalActions<'m>> {
+    pub fn legal_actions(&self) -> Option<LegalActions<'a, 'm>> {
         (self.state.to_move == self.seat).then(|| LegalActions::new(self.state))
     }
 
@@ -81,6 +81,23 @@ impl<'a, 'm> Observation<'a, 'm> {
         self.state.offers[self.seat.index()]
     }
 
+    /// This seat's draft picks so far (during a setup draft).
+    #[must_use]
+    pub fn drafted(&self) -> TicketOffer {
+        self.state.drafted[self.seat.index()]
+    }
+
+    /// The values of a seat's unused express cards.
+    pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + 'a {
+        self.state.express_cards(seat)
+    }
+
+    /// The provinces board (all zero on maps without one).
+    #[must_use]
+    pub fn provinces(&self) -> &'a Provinces {
+        &self.state.provinces
+    }
+
     /// Number of cards in a seat's hand.
     #[must_use]
     pub fn hand_size(&self, seat: Seat) -> u32 {
@@ -100,7 +117,13 @@ impl<'a, 'm> Observation<'a, 'm> {
         self.state.tickets[seat.index()].count()
     }
 
-    /// Number of tickets offered to a seat and not yet decided on.
+    /// Number of tickets a seat has picked in a setup draft so far.
+    #[must_use]
+    pub fn drafted_count(&self, seat: Seat) -> usize {
+        self.state.drafted[seat.index()].len()
+    }
+
+    /// Number of tickets offered to a seat and not yet decided on (in a draft: its packet).
     #[must_use]
     pub fn offer_size(&self, seat: Seat) -> usize {
         self.state.offers[seat.index()].len()
@@ -199,7 +222,9 @@ impl<'a, 'm> Observation<'a, 'm> {
                     self.open_to(s),
                     self.trains(s),
                     self.route_points(s),
-                    own.then(|| (self.hand(), self.tickets(), self.offer())),
+                    own.then(|| (self.hand(), self.tickets(), self.offer(), self.drafted())),
+                    self.express_cards(s).collect::<Vec<_>>(),
+                    self.drafted_count(s),
                 )
             })
             .collect();
@@ -207,7 +232,7 @@ impl<'a, 'm> Observation<'a, 'm> {
         (
             (self.seat, self.players(), self.phase(), self.to_move(), self.claimed(), self.market()),
             (self.deck_size(), self.discard_size(), self.ticket_deck_size(), self.revealed()),
-            (self.turns(), self.final_turns_left(), self.passes()),
+            (self.turns(), self.final_turns_left(), self.passes(), *self.provinces()),
             per_seat,
             legal,
         )

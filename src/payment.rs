@@ -398,7 +398,7 @@ mod tests {
     use crate::rules::{DeckSpec, Returned, TicketDeal};
 
     fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
-        let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom };
+        let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom, draft: false };
         Rules {
             players: [2, 5],
             trains: 45,
@@ -417,6 +417,9 @@ mod tests {
             draw_tickets: deal,
             bonuses: vec![],
             tie_break: vec![],
+            express: vec![],
+            provinces: None,
+            province_awards: vec![],
         }
     }
 

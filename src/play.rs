@@ -3,11 +3,14 @@
 
 use std::fmt;
 
-use crate::action::{Action, EndReason, Event, EventSink, Phase};
+use rand::seq::SliceRandom;
+
+use crate::action::{Action, EndReason, Event, EventSink, ExpressUse, Phase};
 use crate::card::{Card, CardCounts};
-use crate::ids::{RouteId, Seat};
+use crate::ids::{RouteId, Seat, TicketId};
 use crate::legal::LegalActions;
 use crate::payment;
+use crate::provinces;
 use crate::rules::Returned;
 use crate::state::{GameState, MARKET_SLOTS};
 use crate::tickets::TicketOffer;
@@ -31,10 +34,10 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-impl GameState<'_> {
+impl<'m> GameState<'m> {
     /// The legal actions of the seat to move.
     #[must_use]
-    pub fn legal_actions(&self) -> LegalActions<'_> {
+    pub fn legal_actions(&self) -> LegalActions<'_, 'm> {
         LegalActions::new(self)
     }
 
@@ -57,8 +60,38 @@ impl GameState<'_> {
         let rules = &self.map.rules;
         match (self.phase, action) {
             (Phase::Over(_), _) => Err("the game is over"),
-            (Phase::SetupKeep, Action::Keep(mask)) => check_keep(&self.offers[s], mask, rules.setup_tickets.keep),
-            (Phase::KeepTickets, Action::Keep(mask)) => check_keep(&self.offers[s], mask, rules.draw_tickets.keep),
+            (Phase::SetupKeep, Action::Keep(mask)) => {
+                check_keep(&self.offers[s], mask, rules.setup_tickets.keep, rules.setup_tickets.draft)
+            }
+            (Phase::KeepTickets, Action::Keep(mask)) => {
+                check_keep(&self.offers[s], mask, rules.draw_tickets.keep, false)
+            }
+            (Phase::Draft, Action::Pick(i)) => {
+                if usize::from(i) < self.offers[s].len() {
+                    Ok(())
+                } else {
+                    Err("no ticket at that position of the packet")
+                }
+            }
+            (Phase::Turn, Action::ExpressCards(value)) => {
+                self.check_express(value)?;
+                if self.can_draw_blind() || self.market.iter().any(Option::is_some) {
+                    Ok(())
+                } else {
+                    Err("no card can be drawn")
+                }
+            }
+            (Phase::Turn, Action::ExpressTickets(value)) => {
+                self.check_express(value)?;
+                if self.ticket_deck.is_empty() {
+                    Err("the ticket deck is empty")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::ClaimProvince { route, pay, line, express }) => {
+                self.check_province_claim(route, &pay, line, express)
+            }
             (Phase::Turn, Action::Pass) => {
                 let legal = self.legal_actions();
                 if legal.len() == 1 && legal.get(0) == Action::Pass {
@@ -67,7 +100,7 @@ impl GameState<'_> {
                     Err("passing is allowed only with no other legal action")
                 }
             }
-            (Phase::Turn, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
+            (Phase::Turn | Phase::FirstCard, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
                 Some(Some(_)) => Ok(()),
                 Some(None) => Err("that market slot is empty"),
                 None => Err("no such market slot"),
@@ -80,7 +113,7 @@ impl GameState<'_> {
                 Some(None) => Err("that market slot is empty"),
                 None => Err("no such market slot"),
             },
-            (Phase::Turn | Phase::SecondCard, Action::DrawBlind) => {
+            (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::DrawBlind) => {
                 if self.can_draw_blind() {
                     Ok(())
                 } else {
@@ -107,6 +140,62 @@ impl GameState<'_> {
             (Phase::Tunnel { .. }, Action::TunnelBack) => Ok(()),
             _ => Err("not allowed in this phase"),
         }
+    }
+
+    /// The express card of this value, if the seat to move still has it unused.
+    fn express_index(&self, value: u8) -> Option<usize> {
+        let unused = self.express[self.to_move.index()];
+        self.map.rules.express.iter().enumerate().position(|(i, &v)| v == value && unused >> i & 1 == 1)
+    }
+
+    fn check_express(&self, value: u8) -> Result<(), &'static str> {
+        match self.express_index(value) {
+            Some(_) => Ok(()),
+            None => Err("no unused express card of that value"),
+        }
+    }
+
+    fn check_province_claim(
+        &self,
+        route: RouteId,
+        pay: &CardCounts,
+        line: Card,
+        express: u8,
+    ) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let rules = &self.map.rules;
+        let Some(values) = provinces::line_values(rules, line) else {
+            return Err("the board has no such provinces line");
+        };
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if r.tunnel {
+            return Err("a tunnel claim cannot place a provinces train");
+        }
+        if r.color.is_some_and(|c| c != line) {
+            return Err("the train must go on the line of the route's colour");
+        }
+        if express != 0 {
+            self.check_express(express)?;
+        }
+        if self.closed[s].contains(route) {
+            return Err("the route is claimed or closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() + 1 {
+            return Err("not enough trains left for the route and a provinces train");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !provinces::is_valid_province_payment(r, pay, rules) {
+            return Err("the payment is not the route's price plus matching cards");
+        }
+        let aim = pay.total() + u32::from(express);
+        if provinces::landing_space(values, provinces::taken(&self.provinces, line), aim).is_none() {
+            return Err("no free space at or below that value on the line");
+        }
+        Ok(())
     }
 
     fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
@@ -144,16 +233,60 @@ impl GameState<'_> {
                 if s + 1 < self.players() {
                     self.to_move = Seat(seat.0 + 1);
                 } else {
+                    if self.map.rules.setup_tickets.returned == Returned::Shuffle {
+                        self.shuffle_ticket_deck(sink);
+                    }
                     self.to_move = Seat(0);
                     self.phase = Phase::Turn;
                 }
+            }
+            (Phase::Draft, Action::Pick(i)) => {
+                let ticket = self.offers[s].remove(usize::from(i));
+                self.drafted[s].push(ticket);
+                sink.event(Event::Pick { seat: seat.0, ticket });
+                self.after_pick();
+            }
+            (Phase::Turn, Action::ExpressCards(value)) => {
+                self.use_express(value, ExpressUse::Cards, sink);
+                for _ in 0..value {
+                    match self.draw_card(sink) {
+                        Some(card) => {
+                            self.hands[s][card] += 1;
+                            sink.event(Event::Blind { seat: seat.0, card });
+                        }
+                        None => break,
+                    }
+                }
+                self.phase = Phase::FirstCard;
+                if self.legal_actions().is_empty() {
+                    self.end_turn(sink);
+                }
+            }
+            (Phase::Turn, Action::ExpressTickets(value)) => {
+                self.use_express(value, ExpressUse::Tickets, sink);
+                self.draw_tickets(value, sink);
+            }
+            (Phase::Turn, Action::ClaimProvince { route, pay, line, express }) => {
+                if express != 0 {
+                    self.use_express(express, ExpressUse::Province, sink);
+                }
+                self.hands[s].remove(&pay);
+                sink.event(Event::Claim { seat: seat.0, route, pay });
+                self.complete_claim(seat, route, &pay);
+                let values = provinces::line_values(&self.map.rules, line).expect("checked");
+                let taken = provinces::taken(&self.provinces, line);
+                let space = provinces::landing_space(values, taken, pay.total() + u32::from(express)).expect("checked");
+                self.provinces[line.index()][s] |= 1 << space;
+                self.trains[s] -= 1;
+                sink.event(Event::Province { seat: seat.0, line, space: values[space] });
+                self.end_turn(sink);
             }
             (Phase::KeepTickets, Action::Keep(mask)) => {
                 self.keep_offer(seat, mask, self.map.rules.draw_tickets.returned, sink);
                 self.end_turn(sink);
             }
-            (Phase::Turn | Phase::SecondCard, Action::TakeFaceUp(slot)) => {
-                let first = self.phase == Phase::Turn;
+            (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::TakeFaceUp(slot)) => {
+                let first = self.phase != Phase::SecondCard;
                 let card = self.market[usize::from(slot)].take().expect("checked");
                 sink.event(Event::Take { seat: seat.0, slot, card });
                 self.hands[s][card] += 1;
@@ -162,25 +295,14 @@ impl GameState<'_> {
                 let whole_draw = card.is_loco() && self.map.rules.face_up_loco_ends_draw;
                 self.after_card(first && !whole_draw, sink);
             }
-            (Phase::Turn | Phase::SecondCard, Action::DrawBlind) => {
-                let first = self.phase == Phase::Turn;
+            (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::DrawBlind) => {
+                let first = self.phase != Phase::SecondCard;
                 let card = self.draw_card(sink).expect("checked");
                 self.hands[s][card] += 1;
                 sink.event(Event::Blind { seat: seat.0, card });
                 self.after_card(first, sink);
             }
-            (Phase::Turn, Action::DrawTickets) => {
-                sink.event(Event::Tickets { seat: seat.0 });
-                let mut offer = TicketOffer::EMPTY;
-                for _ in 0..self.map.rules.draw_tickets.deal {
-                    if let Some(t) = self.ticket_deck.draw() {
-                        offer.push(t);
-                    }
-                }
-                self.offers[s] = offer;
-                sink.event(Event::Offer { seat: seat.0, offer });
-                self.phase = Phase::KeepTickets;
-            }
+            (Phase::Turn, Action::DrawTickets) => self.draw_tickets(0, sink),
             (Phase::Turn, Action::Claim { route, pay }) => {
                 self.hands[s].remove(&pay);
                 if self.map.route(route).tunnel {
@@ -217,6 +339,60 @@ impl GameState<'_> {
         }
     }
 
+    /// Draws the in-play ticket deal plus `extra` (an express card), up to an offer's size.
+    fn draw_tickets(&mut self, extra: u8, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        sink.event(Event::Tickets { seat: seat.0 });
+        let mut offer = TicketOffer::EMPTY;
+        let count = usize::from(self.map.rules.draw_tickets.deal + extra).min(crate::map::MAX_OFFER);
+        for _ in 0..count {
+            if let Some(t) = self.ticket_deck.draw() {
+                offer.push(t);
+            }
+        }
+        self.offers[seat.index()] = offer;
+        sink.event(Event::Offer { seat: seat.0, offer });
+        self.phase = Phase::KeepTickets;
+    }
+
+    /// Marks the seat's express card of `value` as used and reports it.
+    fn use_express(&mut self, value: u8, used: ExpressUse, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        let index = self.express_index(value).expect("checked");
+        self.express[seat.index()] &= !(1 << index);
+        sink.event(Event::Express { seat: seat.0, value, used });
+    }
+
+    /// After a draft pick: the next seat picks; after the last seat, the packets pass left;
+    /// when they are empty, every seat keeps tickets from its picks.
+    fn after_pick(&mut self) {
+        let n = self.players();
+        if self.to_move.index() + 1 < n {
+            self.to_move = Seat(self.to_move.0 + 1);
+            return;
+        }
+        self.to_move = Seat(0);
+        self.offers[..n].rotate_right(1);
+        if self.offers[0].is_empty() {
+            self.offers[..n].copy_from_slice(&self.drafted[..n]);
+            self.drafted = [TicketOffer::EMPTY; crate::ids::MAX_SEATS];
+            self.phase = Phase::SetupKeep;
+        }
+    }
+
+    /// Shuffles the whole ticket deck (returned setup tickets included).
+    fn shuffle_ticket_deck(&mut self, sink: &mut impl EventSink) {
+        let mut order = [TicketId(0); 64];
+        let n = self.ticket_deck.len();
+        for (slot, t) in order.iter_mut().zip(self.ticket_deck.iter()) {
+            *slot = t;
+        }
+        if !sink.scripted_ticket_order(false, &mut order[..n]) {
+            order[..n].shuffle(&mut self.rng);
+        }
+        self.ticket_deck.set_order(&order[..n]);
+    }
+
     /// After the first or second card of a draw: ask for a second card if one may and can
     /// be taken, otherwise end the turn.
     fn after_card(&mut self, second_allowed: bool, sink: &mut impl EventSink) {
@@ -237,7 +413,7 @@ impl GameState<'_> {
             if mask >> i & 1 == 1 {
                 kept.push(t);
                 self.tickets[s].insert(t);
-            } else if returned == Returned::Bottom && self.map.ticket(t).kind == crate::map::TicketKind::Normal {
+            } else if returned != Returned::Box && self.map.ticket(t).kind == crate::map::TicketKind::Normal {
                 self.ticket_deck.push_bottom(t);
             }
         }
@@ -315,12 +491,14 @@ impl GameState<'_> {
     }
 }
 
-fn check_keep(offer: &TicketOffer, mask: u8, min: u8) -> Result<(), &'static str> {
+fn check_keep(offer: &TicketOffer, mask: u8, min: u8, exact: bool) -> Result<(), &'static str> {
     let need = u32::from(min.min(offer.len() as u8).max(1));
     if mask & !offer.full_mask() != 0 {
         Err("the mask names tickets that were not offered")
     } else if mask.count_ones() < need {
         Err("too few tickets kept")
+    } else if exact && mask.count_ones() != need {
+        Err("a draft keeps exactly the rule set's number of tickets")
     } else {
         Ok(())
     }

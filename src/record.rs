@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Event;
+use crate::action::{Event, ExpressUse};
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, TicketId};
 use crate::map::{Map, MapError, TicketKind};
@@ -128,20 +128,77 @@ pub type Pay = BTreeMap<Card, u8>;
 #[serde(tag = "e", rename_all = "snake_case", deny_unknown_fields)]
 #[allow(missing_docs)]
 pub enum EventRecord {
-    Deal { s: u8, cards: Vec<Card> },
-    Market { cards: Vec<Option<Card>>, why: String },
-    Offer { s: u8, tickets: Vec<u8> },
-    Keep { s: u8, tickets: Vec<u8> },
-    Take { s: u8, slot: u8, card: Card },
-    Refill { slot: u8, card: Option<Card> },
-    Blind { s: u8, card: Card },
-    Reshuffle { cards: u8 },
-    Claim { s: u8, route: u8, pay: Pay },
-    Tunnel { s: u8, route: u8, pay: Pay, revealed: Vec<Card> },
-    TunnelPay { s: u8, pay: Pay },
-    TunnelBack { s: u8 },
-    Tickets { s: u8 },
-    Pass { s: u8 },
+    Deal {
+        s: u8,
+        cards: Vec<Card>,
+    },
+    Market {
+        cards: Vec<Option<Card>>,
+        why: String,
+    },
+    Offer {
+        s: u8,
+        tickets: Vec<u8>,
+    },
+    Keep {
+        s: u8,
+        tickets: Vec<u8>,
+    },
+    Take {
+        s: u8,
+        slot: u8,
+        card: Card,
+    },
+    Refill {
+        slot: u8,
+        card: Option<Card>,
+    },
+    Blind {
+        s: u8,
+        card: Card,
+    },
+    Reshuffle {
+        cards: u8,
+    },
+    Claim {
+        s: u8,
+        route: u8,
+        pay: Pay,
+    },
+    Tunnel {
+        s: u8,
+        route: u8,
+        pay: Pay,
+        revealed: Vec<Card>,
+    },
+    TunnelPay {
+        s: u8,
+        pay: Pay,
+    },
+    TunnelBack {
+        s: u8,
+    },
+    Tickets {
+        s: u8,
+    },
+    Pass {
+        s: u8,
+    },
+    Pick {
+        s: u8,
+        ticket: u8,
+    },
+    Express {
+        s: u8,
+        value: u8,
+        #[serde(rename = "use")]
+        used: String,
+    },
+    Province {
+        s: u8,
+        line: Card,
+        space: u8,
+    },
 }
 
 fn pay_record(pay: &CardCounts) -> Pay {
@@ -204,6 +261,11 @@ impl EventRecord {
             Event::TunnelBack { seat } => EventRecord::TunnelBack { s: seat },
             Event::Tickets { seat } => EventRecord::Tickets { s: seat },
             Event::Pass { seat } => EventRecord::Pass { s: seat },
+            Event::Pick { seat, ticket } => EventRecord::Pick { s: seat, ticket: ticket.0 },
+            Event::Express { seat, value, used } => {
+                EventRecord::Express { s: seat, value, used: used.name().to_string() }
+            }
+            Event::Province { seat, line, space } => EventRecord::Province { s: seat, line, space },
         }
     }
 
@@ -261,6 +323,20 @@ impl EventRecord {
             EventRecord::TunnelBack { s } => Event::TunnelBack { seat: *s },
             EventRecord::Tickets { s } => Event::Tickets { seat: *s },
             EventRecord::Pass { s } => Event::Pass { seat: *s },
+            EventRecord::Pick { s, ticket } => {
+                if usize::from(*ticket) >= map.tickets().len() {
+                    return Err(format!("no ticket {ticket}"));
+                }
+                Event::Pick { seat: *s, ticket: TicketId(*ticket) }
+            }
+            EventRecord::Express { s, value, used } => {
+                let used = [ExpressUse::Cards, ExpressUse::Tickets, ExpressUse::Province]
+                    .into_iter()
+                    .find(|u| u.name() == used)
+                    .ok_or_else(|| format!("unknown express use {used:?}"))?;
+                Event::Express { seat: *s, value: *value, used }
+            }
+            EventRecord::Province { s, line, space } => Event::Province { seat: *s, line: *line, space: *space },
         })
     }
 }
@@ -302,8 +378,7 @@ impl Header {
             .collect();
         let tickets =
             map.tickets().iter().map(|t| TicketRecord { a: t.a.0, b: t.b.0, points: t.points, kind: t.kind }).collect();
-        let mut rules = serde_json::to_value(&map.rules).expect("rules serialise");
-        rules["provinces"] = serde_json::Value::Null;
+        let rules = serde_json::to_value(&map.rules).expect("rules serialise");
         Header {
             format: FORMAT.to_string(),
             version: VERSION,
@@ -330,12 +405,8 @@ impl Header {
                 self.format, self.version
             )));
         }
-        let mut rules = self.rules.clone();
-        if let Some(obj) = rules.as_object_mut() {
-            obj.remove("provinces");
-        }
         let rules: crate::rules::Rules =
-            serde_json::from_value(rules).map_err(|e| bad(format!("header rules: {e}")))?;
+            serde_json::from_value(self.rules.clone()).map_err(|e| bad(format!("header rules: {e}")))?;
         #[derive(Serialize)]
         struct RulesTable {
             rules: crate::rules::Rules,

@@ -5,10 +5,10 @@
 
 use std::fmt;
 
-use crate::action::{Action, Event, EventSink};
+use crate::action::{Action, Event, EventSink, ExpressUse};
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId};
-use crate::map::{Map, TicketKind};
+use crate::map::Map;
 use crate::record::{EventRecord, GameRecord, ResultRecord};
 use crate::state::GameState;
 
@@ -45,8 +45,6 @@ struct Script<'r> {
     /// Events produced since the last step (for printing).
     produced: Vec<Event>,
     error: Option<(usize, String)>,
-    normal_order: Vec<TicketId>,
-    long_order: Vec<TicketId>,
 }
 
 impl Script<'_> {
@@ -117,40 +115,53 @@ impl EventSink for Script<'_> {
         }
     }
 
-    fn scripted_ticket_order(&mut self, long: bool, tickets: &mut [TicketId]) -> bool {
-        let order = if long { &self.long_order } else { &self.normal_order };
+    /// Orders a shuffled ticket deck by the tickets' first appearance in the offers still to
+    /// come: returned tickets go to the bottom, so first appearances follow the shuffled deck.
+    fn scripted_ticket_order(&mut self, _long: bool, tickets: &mut [TicketId]) -> bool {
+        let mut order: Vec<TicketId> = Vec::with_capacity(tickets.len());
+        for e in &self.events[self.cursor.min(self.events.len())..] {
+            if let Event::Offer { offer, .. } = e {
+                for t in offer.tickets() {
+                    if tickets.contains(t) && !order.contains(t) {
+                        order.push(*t);
+                    }
+                }
+            }
+        }
         let mut rest: Vec<TicketId> = tickets.iter().copied().filter(|t| !order.contains(t)).collect();
         rest.sort();
-        let full: Vec<TicketId> = order.iter().copied().chain(rest).collect();
-        if full.len() == tickets.len() {
-            tickets.copy_from_slice(&full);
-        } else {
-            self.fail(0, "the offers name tickets that are not in the deck".to_string());
-        }
+        order.extend(rest);
+        tickets.copy_from_slice(&order);
         true
     }
 }
 
-/// The first-draw order of the tickets in the offers: for a deck whose returned tickets
-/// go to the bottom, the order of first appearance is the order of the shuffled deck.
-fn ticket_orders(map: &Map, events: &[Event]) -> (Vec<TicketId>, Vec<TicketId>) {
-    let (mut normal, mut long) = (Vec::new(), Vec::new());
-    for e in events {
-        if let Event::Offer { offer, .. } = e {
-            for &t in offer.tickets() {
-                let list = if map.ticket(t).kind == TicketKind::Long { &mut long } else { &mut normal };
-                if !list.contains(&t) {
-                    list.push(t);
+/// The action the decision event `events[at]` stands for, in the current state; a claim
+/// followed by a `province` event, and an express card with what it changes, are one action.
+fn action_of(state: &GameState<'_>, events: &[Event], at: usize) -> Result<(u8, Action), String> {
+    let province_after = |i: usize| match events.get(i + 1) {
+        Some(&Event::Province { line, .. }) => Some(line),
+        _ => None,
+    };
+    Ok(match events[at] {
+        Event::Pick { seat, ticket } => {
+            let pos = state.offer(Seat(seat)).tickets().iter().position(|&t| t == ticket);
+            (seat, Action::Pick(pos.ok_or(format!("ticket {} is not in the packet", ticket.0))? as u8))
+        }
+        Event::Express { seat, value, used: ExpressUse::Cards } => (seat, Action::ExpressCards(value)),
+        Event::Express { seat, value, used: ExpressUse::Tickets } => (seat, Action::ExpressTickets(value)),
+        Event::Express { seat, value, used: ExpressUse::Province } => {
+            match (events.get(at + 1), province_after(at + 1)) {
+                (Some(&Event::Claim { route, pay, .. }), Some(line)) => {
+                    (seat, Action::ClaimProvince { route, pay, line, express: value })
                 }
+                _ => return Err("an express card for the provinces must precede a claim and its province".to_string()),
             }
         }
-    }
-    (normal, long)
-}
-
-/// The action a decision event stands for, in the current state.
-fn action_of(state: &GameState<'_>, event: &Event) -> Result<(u8, Action), String> {
-    Ok(match *event {
+        Event::Claim { seat, route, pay } if province_after(at).is_some() => {
+            let line = province_after(at).expect("checked");
+            (seat, Action::ClaimProvince { route, pay, line, express: 0 })
+        }
         Event::Keep { seat, kept } => {
             let offer = state.offer(Seat(seat));
             let mut mask = 0u8;
@@ -200,7 +211,6 @@ pub fn replay<'m>(
     if game.bots.len() != game.players {
         return Err(err(None, format!("{} bots for {} players", game.bots.len(), game.players)));
     }
-    let (normal_order, long_order) = ticket_orders(map, &events);
     let mut script = Script {
         events: &events,
         records: &game.events,
@@ -208,8 +218,6 @@ pub fn replay<'m>(
         pending: Vec::new(),
         produced: Vec::new(),
         error: None,
-        normal_order,
-        long_order,
     };
     let mut state = GameState::new_recorded(map, game.players, 0, &mut script).map_err(|e| err(None, e.to_string()))?;
     if let Some((at, message)) = script.error.take() {
@@ -221,8 +229,7 @@ pub fn replay<'m>(
         let at = (script.cursor..events.len())
             .find(|&i| !matches!(events[i], Event::Reshuffle { .. }))
             .ok_or_else(|| err(None, "the record ends before the game does".to_string()))?;
-        let event = &events[at];
-        let (seat, action) = action_of(&state, event).map_err(|m| err(Some(at), m))?;
+        let (seat, action) = action_of(&state, &events, at).map_err(|m| err(Some(at), m))?;
         if Seat(seat) != state.to_move() {
             return Err(err(Some(at), format!("seat {seat} acts, but seat {} is to move", state.to_move().0)));
         }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::collections::BTreeMap;
+
 use crate::card::{Card, CardCounts};
 
 /// Every rule in which the maps differ. Read from the map file's `[rules]` table.
@@ -48,6 +50,18 @@ pub struct Rules {
     /// Tie-break criteria after points, in order; players still tied share the win.
     #[serde(default)]
     pub tie_break: Vec<TieBreak>,
+    /// Express cards each player holds (their values, each usable once per game, at most
+    /// one a turn): extra blind cards, extra tickets, or a higher provinces space.
+    #[serde(default)]
+    pub express: Vec<u8>,
+    /// The provinces board: for each line (a card colour) its space values, ascending.
+    /// `None`: the map has no provinces board.
+    #[serde(default)]
+    pub provinces: Option<BTreeMap<Card, Vec<u8>>>,
+    /// Points per line by rank, one list per player count from 2 up:
+    /// `province_awards[players - 2][rank]`.
+    #[serde(default)]
+    pub province_awards: Vec<Vec<u8>>,
 }
 
 fn default_end_trains() -> u8 {
@@ -98,6 +112,8 @@ pub enum Returned {
     Bottom,
     /// Out of the game.
     Box,
+    /// Shuffled back into the ticket deck (after every seat has kept its tickets).
+    Shuffle,
 }
 
 /// A ticket deal: at setup or when drawing tickets in play.
@@ -113,6 +129,10 @@ pub struct TicketDeal {
     pub keep: u8,
     /// Where returned tickets go.
     pub returned: Returned,
+    /// Setup only: the `deal` tickets are drafted (pick one, pass the rest left, until each
+    /// seat has picked `deal`), then exactly `keep` are kept.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 impl TicketDeal {

@@ -22,8 +22,10 @@ pub struct SeatResult {
     pub tickets_completed: u8,
     /// Tickets failed.
     pub tickets_failed: u8,
-    /// End-of-game bonus points.
+    /// End-of-game bonus points (provinces awards included).
     pub bonus_points: i32,
+    /// Of the bonus points, those from the provinces board.
+    pub province_points: i32,
     /// Trains left in the supply.
     pub trains_left: u8,
     /// Length of the longest continuous path.
@@ -167,6 +169,11 @@ impl GameState<'_> {
                     r.bonus_points += i32::from(bonus.points);
                 }
             }
+        }
+        let awards = crate::provinces::awards(rules, n, &self.provinces);
+        for (r, award) in seats[..n].iter_mut().zip(awards) {
+            r.province_points = award;
+            r.bonus_points += award;
         }
         for r in seats[..n].iter_mut() {
             r.score = r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;

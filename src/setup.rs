@@ -14,7 +14,7 @@ use crate::bitset::{RouteSet, TicketSet};
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId, MAX_SEATS};
 use crate::map::Map;
-use crate::state::{GameState, MARKET_SLOTS};
+use crate::state::{GameState, Provinces, MARKET_SLOTS};
 use crate::tickets::{TicketOffer, TicketQueue};
 
 /// Every fact of a position, as public fields.
@@ -56,6 +56,12 @@ pub struct Setup {
     pub final_turns_left: Option<u8>,
     /// Seed of the random generator for later chance events.
     pub seed: u64,
+    /// Each seat's unused express cards (bit `i`: `rules.express[i]`).
+    pub express: [u8; MAX_SEATS],
+    /// Each seat's draft picks so far.
+    pub drafted: [TicketOffer; MAX_SEATS],
+    /// The provinces board: per line (card colour index), per seat, a bit per space.
+    pub provinces: Provinces,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach; every problem is listed.
@@ -94,6 +100,9 @@ impl Setup {
             passes: 0,
             final_turns_left: None,
             seed: 0,
+            express: [((1u16 << map.rules.express.len()) - 1) as u8; MAX_SEATS],
+            drafted: [TicketOffer::EMPTY; MAX_SEATS],
+            provinces: [[0; MAX_SEATS]; 8],
         }
     }
 
@@ -145,6 +154,9 @@ impl<'m> GameState<'m> {
             passes: self.passes,
             final_turns_left: self.final_turns_left,
             seed: 0,
+            express: self.express,
+            drafted: self.drafted,
+            provinces: self.provinces,
         }
     }
 
@@ -197,7 +209,8 @@ impl<'m> GameState<'m> {
                 problems.push(format!("seat {s} owns a route another seat owns"));
             }
             claimed = claimed.or(owned);
-            let used: u32 = owned.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
+            let on_board: u32 = setup.provinces.iter().map(|line| line[s].count_ones()).sum();
+            let used: u32 = owned.iter().map(|r| u32::from(map.route(r).trains_needed())).sum::<u32>() + on_board;
             if used + u32::from(setup.trains[s]) != u32::from(map.rules.trains) {
                 problems.push(format!(
                     "seat {s}: {} trains left plus {used} used is not the supply of {}",
@@ -246,8 +259,18 @@ impl<'m> GameState<'m> {
                 ticket_deck.push_bottom(t);
             }
         }
+        for line in setup.provinces.iter() {
+            let mut seen = 0u16;
+            for held in &line[..n] {
+                if seen & held != 0 {
+                    problems.push("two trains on one provinces space".to_string());
+                }
+                seen |= held;
+            }
+        }
         for s in 0..n {
-            for t in setup.tickets[s].iter().chain(setup.offers[s].tickets().iter().copied()) {
+            let picks = setup.drafted[s].tickets().iter().copied();
+            for t in setup.tickets[s].iter().chain(setup.offers[s].tickets().iter().copied()).chain(picks) {
                 place(t, &mut problems);
             }
         }
@@ -277,6 +300,9 @@ impl<'m> GameState<'m> {
             turns: setup.turns,
             passes: setup.passes,
             final_turns_left: setup.final_turns_left,
+            express: setup.express,
+            drafted: setup.drafted,
+            provinces: setup.provinces,
         })
     }
 

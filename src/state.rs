@@ -68,7 +68,17 @@ pub struct GameState<'m> {
     pub(crate) turns: u16,
     pub(crate) passes: u8,
     pub(crate) final_turns_left: Option<u8>,
+    /// Each seat's unused express cards: bit `i` is `rules.express[i]`.
+    pub(crate) express: [u8; MAX_SEATS],
+    /// Draft picks so far, per seat.
+    pub(crate) drafted: [TicketOffer; MAX_SEATS],
+    /// The provinces board: per line (card colour index), per seat, the spaces it holds
+    /// (bit `i` = the line's `i`-th space).
+    pub(crate) provinces: Provinces,
 }
+
+/// Trains on the provinces board: per line (card colour index), per seat, a bit per space.
+pub type Provinces = [[u16; MAX_SEATS]; 8];
 
 impl<'m> GameState<'m> {
     /// Sets up a game: shuffles, deals hands, lays the market and deals the setup tickets.
@@ -112,7 +122,13 @@ impl<'m> GameState<'m> {
             turns: 0,
             passes: 0,
             final_turns_left: None,
+            express: [((1u16 << rules.express.len()) - 1) as u8; MAX_SEATS],
+            drafted: [TicketOffer::EMPTY; MAX_SEATS],
+            provinces: [[0; MAX_SEATS]; 8],
         };
+        if rules.setup_tickets.draft {
+            state.phase = Phase::Draft;
+        }
         for s in 0..players {
             state.trains[s] = rules.trains;
             for _ in 0..rules.starting_hand {
@@ -238,6 +254,30 @@ impl<'m> GameState<'m> {
     #[must_use]
     pub fn revealed(&self) -> [Option<Card>; 3] {
         self.revealed
+    }
+
+    /// A seat's draft picks so far (hidden information: engine-side only).
+    #[must_use]
+    pub fn drafted(&self, seat: Seat) -> TicketOffer {
+        self.drafted[seat.index()]
+    }
+
+    /// The values of a seat's unused express cards.
+    pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        let unused = self.express[seat.index()];
+        self.map.rules.express.iter().enumerate().filter(move |(i, _)| unused >> i & 1 == 1).map(|(_, &v)| v)
+    }
+
+    /// The provinces board (all zero on maps without one).
+    #[must_use]
+    pub fn provinces(&self) -> &Provinces {
+        &self.provinces
+    }
+
+    /// Trains a seat has placed on the provinces board.
+    #[must_use]
+    pub fn province_trains(&self, seat: Seat) -> u32 {
+        self.provinces.iter().map(|line| line[seat.index()].count_ones()).sum()
     }
 
     /// The ticket deck from top to bottom (hidden information: engine-side only).

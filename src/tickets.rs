@@ -51,6 +51,14 @@ impl TicketQueue {
         (0..usize::from(self.len)).map(move |i| self.slots[(usize::from(self.head) + i) % 64])
     }
 
+    /// Reorders the deck: `order` must hold exactly the deck's tickets.
+    pub fn set_order(&mut self, order: &[TicketId]) {
+        *self = TicketQueue::EMPTY;
+        for &t in order {
+            self.push_bottom(t);
+        }
+    }
+
     /// The tickets as a set.
     #[must_use]
     pub fn set(&self) -> TicketSet {
@@ -93,6 +101,14 @@ impl TicketOffer {
         self.len == 0
     }
 
+    /// Takes out the ticket at `index`, keeping the order of the others.
+    pub fn remove(&mut self, index: usize) -> TicketId {
+        let t = self.ids[index];
+        self.ids.copy_within(index + 1..usize::from(self.len), index);
+        self.len -= 1;
+        t
+    }
+
     /// The mask with a bit for every offered ticket.
     #[must_use]
     pub fn full_mask(&self) -> u8 {
@@ -106,26 +122,22 @@ impl TicketOffer {
     }
 }
 
-/// The `k`-th (0-based) mask over `n` offered tickets with at least `min` bits set, in
-/// increasing numeric order.
+/// The `k`-th (0-based) mask over `n` offered tickets with `min..=max` bits set (and at
+/// least one), in increasing numeric order.
 #[must_use]
-pub fn nth_keep_mask(n: usize, min: u8, k: u32) -> u8 {
-    let mut seen = 0;
-    for mask in 1u16..(1 << n) {
-        if mask.count_ones() >= u32::from(min) {
-            if seen == k {
-                return mask as u8;
-            }
-            seen += 1;
-        }
-    }
-    panic!("nth_keep_mask: index beyond the choices");
+pub fn nth_keep_mask(n: usize, min: u8, max: u8, k: u32) -> u8 {
+    let mask = (1u16..(1 << n)).filter(|m| fits(*m, min, max)).nth(k as usize);
+    mask.expect("nth_keep_mask: index beyond the choices") as u8
 }
 
-/// Number of masks over `n` offered tickets with at least `min` (and at least one) bits set.
+/// Number of masks over `n` offered tickets with `min..=max` bits set (and at least one).
 #[must_use]
-pub fn keep_mask_count(n: usize, min: u8) -> u32 {
-    (1u16..(1 << n)).filter(|m| m.count_ones() >= u32::from(min)).count() as u32
+pub fn keep_mask_count(n: usize, min: u8, max: u8) -> u32 {
+    (1u16..(1 << n)).filter(|m| fits(*m, min, max)).count() as u32
+}
+
+fn fits(mask: u16, min: u8, max: u8) -> bool {
+    (u32::from(min)..=u32::from(max)).contains(&mask.count_ones())
 }
 
 #[cfg(test)]
@@ -145,10 +157,11 @@ mod tests {
 
     #[test]
     fn keep_masks() {
-        assert_eq!(keep_mask_count(3, 2), 4);
-        assert_eq!(keep_mask_count(3, 1), 7);
-        assert_eq!(keep_mask_count(5, 2), 26);
-        assert_eq!(nth_keep_mask(3, 2, 0), 0b011);
-        assert_eq!(nth_keep_mask(3, 2, 3), 0b111);
+        assert_eq!(keep_mask_count(3, 2, 3), 4);
+        assert_eq!(keep_mask_count(3, 1, 3), 7);
+        assert_eq!(keep_mask_count(5, 2, 5), 26);
+        assert_eq!(keep_mask_count(6, 4, 4), 15, "a draft keeps exactly 4 of 6");
+        assert_eq!(nth_keep_mask(3, 2, 3, 0), 0b011);
+        assert_eq!(nth_keep_mask(3, 2, 3, 3), 0b111);
     }
 }

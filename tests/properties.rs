@@ -153,8 +153,17 @@ fn canonical_candidates(state: &GameState<'_>) -> HashSet<Action> {
                 out.insert(Action::Keep(mask));
             }
         }
-        Phase::SecondCard => market_draws(&mut out),
+        Phase::SecondCard | Phase::FirstCard => market_draws(&mut out),
+        Phase::Draft => {
+            for i in 0..6 {
+                out.insert(Action::Pick(i));
+            }
+        }
         Phase::Turn => {
+            for &value in &state.map().rules.express {
+                out.insert(Action::ExpressCards(value));
+                out.insert(Action::ExpressTickets(value));
+            }
             market_draws(&mut out);
             out.insert(Action::DrawTickets);
             out.insert(Action::Pass);
@@ -350,7 +359,7 @@ fn illegal_examples(state: &GameState<'_>) -> Vec<Action> {
                 bad.push(Action::TunnelPay(CardCounts::of(c, 1).with(Card::Loco, (due - 1).min(hand[Card::Loco]))));
             }
         }
-        Phase::SecondCard | Phase::Over(_) => {}
+        Phase::SecondCard | Phase::FirstCard | Phase::Draft | Phase::Over(_) => {}
     }
     bad
 }
@@ -609,11 +618,17 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
             let deal = if phase == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
             let returned = offer.tickets().iter().enumerate().filter(|&(i, _)| mask >> i & 1 == 0).map(|(_, &t)| t);
             let to_bottom: Vec<_> = match deal.returned {
-                ttr::rules::Returned::Bottom => returned.collect(),
+                ttr::rules::Returned::Bottom | ttr::rules::Returned::Shuffle => returned.collect(),
                 ttr::rules::Returned::Box => Vec::new(),
             };
-            let expected: Vec<_> = before.ticket_deck().iter().chain(to_bottom).collect();
-            assert!(after.ticket_deck().iter().eq(expected), "{ctx}: returned tickets");
+            let mut expected: Vec<_> = before.ticket_deck().iter().chain(to_bottom).collect();
+            let mut deck: Vec<_> = after.ticket_deck().iter().collect();
+            if deal.returned == ttr::rules::Returned::Shuffle {
+                // Shuffled back after the last keep: the same tickets, in any order.
+                expected.sort();
+                deck.sort();
+            }
+            assert_eq!(deck, expected, "{ctx}: returned tickets");
         }
         (_, Action::Pass) => assert!(turn_ended && hand1 == hand0, "{ctx}"),
         (phase, a) => panic!("{ctx}: {a:?} applied in {phase:?}"),

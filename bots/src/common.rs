@@ -44,11 +44,32 @@ pub fn keep_min(obs: &Observation<'_, '_>) -> u8 {
     deal.keep.min(obs.offer().len() as u8).max(1)
 }
 
-/// Keep masks over an offer of `n` tickets with at least `min` set: by size, smallest
+/// Most tickets that may be kept from the current offer (a setup draft keeps exactly its
+/// rule set's number).
+#[must_use]
+pub fn keep_max(obs: &Observation<'_, '_>) -> u8 {
+    let rules = &obs.map().rules;
+    if obs.phase() == Phase::SetupKeep && rules.setup_tickets.draft {
+        keep_min(obs)
+    } else {
+        obs.offer().len() as u8
+    }
+}
+
+/// Draft pick: the ticket of the packet worth the most points (the first on ties).
+#[must_use]
+pub fn draft_pick(obs: &Observation<'_, '_>) -> Action {
+    let map = obs.map();
+    let packet = obs.offer();
+    let best = (0..packet.len()).rev().max_by_key(|&i| map.ticket(packet.tickets()[i]).points).unwrap_or(0);
+    Action::Pick(best as u8)
+}
+
+/// Keep masks over an offer of `n` tickets with `min..=max` set: by size, smallest
 /// first, then in lexicographic order of offer positions (the order of combinations).
-pub fn keep_masks(n: usize, min: u8) -> impl Iterator<Item = u8> {
+pub fn keep_masks(n: usize, min: u8, max: u8) -> impl Iterator<Item = u8> {
     let min = u32::from(min.max(1));
-    (min..=n as u32).flat_map(move |size| {
+    (min..=u32::from(max).min(n as u32)).flat_map(move |size| {
         let mut masks = [0u8; 64];
         let mut len = 0;
         for mask in 1u16..(1 << n) {
@@ -157,10 +178,11 @@ mod tests {
 
     #[test]
     fn keep_masks_go_by_size_then_position() {
-        let masks: Vec<u8> = keep_masks(3, 1).collect();
+        let masks: Vec<u8> = keep_masks(3, 1, 3).collect();
         assert_eq!(masks, vec![0b001, 0b010, 0b100, 0b011, 0b101, 0b110, 0b111]);
-        assert_eq!(keep_masks(5, 2).count(), 26);
-        let pairs: Vec<u8> = keep_masks(4, 2).take(3).collect();
+        assert_eq!(keep_masks(5, 2, 5).count(), 26);
+        assert_eq!(keep_masks(6, 4, 4).count(), 15);
+        let pairs: Vec<u8> = keep_masks(4, 2, 4).take(3).collect();
         assert_eq!(pairs, vec![0b0011, 0b0101, 0b1001]);
     }
 }

@@ -18,7 +18,9 @@ use ttr::payment::{self, locos_on_color_spaces};
 use ttr::scoring::connected;
 use ttr::{Action, Bot, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
 
-use crate::common::{can_draw_blind, can_draw_tickets, keep_min, route_score, takeable_slot, tunnel_answer};
+use crate::common::{
+    can_draw_blind, can_draw_tickets, draft_pick, keep_max, keep_min, route_score, takeable_slot, tunnel_answer,
+};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
 
@@ -114,7 +116,7 @@ impl GreedyBot {
         let budget = Self::budget(obs);
         let offer = obs.offer();
         let min = keep_min(obs);
-        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, pending, board, budget))
+        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, keep_max(obs), pending, board, budget))
     }
 
     /// Brings the plan up to date: drops what was claimed, and plans afresh when the
@@ -378,6 +380,8 @@ impl Bot for GreedyBot {
             Phase::Tunnel { .. } => tunnel_answer(obs, true),
             Phase::Turn => self.turn(obs),
             Phase::SecondCard => self.draw(obs, true),
+            Phase::FirstCard => self.draw(obs, false),
+            Phase::Draft => draft_pick(obs),
             Phase::Over(_) => Action::Pass,
         }
     }

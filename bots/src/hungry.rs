@@ -25,7 +25,8 @@ use rand_pcg::Pcg64Mcg;
 use ttr::{Action, Bot, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_masks, keep_min, market_counts, random_action, takeable_slot, tunnel_answer,
+    can_draw_blind, can_draw_tickets, draft_pick, keep_masks, keep_max, keep_min, market_counts, random_action,
+    takeable_slot, tunnel_answer,
 };
 use crate::graph::{Paths, UNREACHED};
 use crate::persona::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
@@ -199,7 +200,7 @@ impl HungryBot {
         let mut lowest_cost: Option<u32> = None;
         let mut fewest: Option<(u32, u8, Budget)> = None;
         let mut last: Option<u32> = None;
-        for mask in keep_masks(offer.len(), keep_min(obs)) {
+        for mask in keep_masks(offer.len(), keep_min(obs), keep_max(obs)) {
             let mut cand = [TicketId(0); 8];
             let mut m = 0;
             let mut points = 0u32;
@@ -351,6 +352,8 @@ impl Bot for HungryBot {
             Phase::Tunnel { .. } => tunnel_answer(obs, true),
             Phase::Turn => self.turn(obs),
             Phase::SecondCard => self.draw(obs, true),
+            Phase::FirstCard => self.draw(obs, false),
+            Phase::Draft => draft_pick(obs),
             Phase::Over(_) => Action::Pass,
         }
     }

@@ -24,7 +24,8 @@ use ttr::scoring::{connected, network_of};
 use ttr::{Action, Bot, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_min, random_action, random_claim, random_draw, takeable_slot, tunnel_answer,
+    can_draw_blind, can_draw_tickets, draft_pick, keep_min, random_action, random_claim, random_draw, takeable_slot,
+    tunnel_answer,
 };
 use crate::graph::{with_open_twins, Paths};
 use crate::persona::{
@@ -224,10 +225,11 @@ impl Bot for OneStepBot {
             Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
             Phase::Tunnel { .. } => tunnel_answer(obs, true),
             Phase::Turn => self.turn(obs),
-            Phase::SecondCard => match self.target {
-                Target::Route(_, wanted) => self.draw(obs, wanted, true),
+            Phase::SecondCard | Phase::FirstCard => match self.target {
+                Target::Route(_, wanted) => self.draw(obs, wanted, obs.phase() == Phase::SecondCard),
                 _ => self.aimless(obs),
             },
+            Phase::Draft => draft_pick(obs),
             Phase::Over(_) => Action::Pass,
         }
     }

@@ -122,13 +122,14 @@ impl Planner {
         map: &Map,
         offer: &[TicketId],
         min: u8,
+        max: u8,
         pending: TicketSet,
         board: Board,
         budget: u32,
     ) -> u8 {
         let mut best: Option<(i64, u8)> = None;
         let mut fallback: Option<((u32, u32, u32), u8)> = None;
-        for mask in crate::common::keep_masks(offer.len(), min) {
+        for mask in crate::common::keep_masks(offer.len(), min, max) {
             let mut chosen = TicketSet::EMPTY;
             let mut points = 0u32;
             for (i, &t) in offer.iter().enumerate() {
@@ -289,13 +290,13 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
         let board = Board { owned: RouteSet::EMPTY, open: map.all_routes() };
         // West-East (9), West-North (5), East-North (6) all ride West-East and the ferry.
         let offer = [TicketId(0), TicketId(1), TicketId(2)];
-        assert_eq!(planner.choose_keep(&map, &offer, 2, TicketSet::EMPTY, board, 30), 0b111);
+        assert_eq!(planner.choose_keep(&map, &offer, 2, 3, TicketSet::EMPTY, board, 30), 0b111);
         // With a budget of 6 trains nothing fits: keep the pair that overshoots least, then loses least.
-        assert_eq!(planner.choose_keep(&map, &offer, 2, TicketSet::EMPTY, board, 6), 0b110);
+        assert_eq!(planner.choose_keep(&map, &offer, 2, 3, TicketSet::EMPTY, board, 6), 0b110);
         // Unreachable tickets are never kept by choice.
         let open = map.all_routes().minus(set(&[5, 6, 7]));
         let board = Board { owned: RouteSet::EMPTY, open };
         let offer = [TicketId(3), TicketId(4), TicketId(1)];
-        assert_eq!(planner.choose_keep(&map, &offer, 1, TicketSet::EMPTY, board, 30), 0b100);
+        assert_eq!(planner.choose_keep(&map, &offer, 1, 3, TicketSet::EMPTY, board, 30), 0b100);
     }
 }

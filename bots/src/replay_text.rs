@@ -59,6 +59,14 @@ pub fn narrate(state: &GameState<'_>, events: &[Event]) -> String {
             Event::TunnelBack { seat } => format!("seat {seat} takes the cards back"),
             Event::Tickets { seat } => format!("seat {seat} draws tickets"),
             Event::Pass { seat } => format!("seat {seat} passes"),
+            Event::Pick { seat, ticket } => {
+                let t = map.ticket(ticket);
+                format!("seat {seat} drafts {}–{} {}", map.city_name(t.a), map.city_name(t.b), t.points)
+            }
+            Event::Express { seat, value, used } => format!("seat {seat} plays express +{value} for {}", used.name()),
+            Event::Province { seat, line, space } => {
+                format!("seat {seat} places a train on the {line} provinces line, space {space}")
+            }
         };
         let _ = writeln!(out, "{line}");
     }

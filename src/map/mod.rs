@@ -126,6 +126,7 @@ pub struct Map {
     city_routes: Vec<RouteSet>,
     all_routes: RouteSet,
     special_routes: RouteSet,
+    tunnels: RouteSet,
     /// Non-empty classes of plain routes: (colour slot, 8 = gray; length; routes).
     plain_classes: Vec<PlainClass>,
     /// Routes needing more than `t` trains, indexed by `t`.
@@ -325,6 +326,7 @@ impl Map {
     ) -> Map {
         let mut city_routes = vec![RouteSet::EMPTY; cities.len()];
         let mut special_routes = RouteSet::EMPTY;
+        let mut tunnels = RouteSet::EMPTY;
         let mut plain_classes: Vec<PlainClass> = Vec::new();
         let max_trains = usize::from(rules.trains);
         let mut needs_more_than = vec![RouteSet::EMPTY; max_trains + 1];
@@ -332,6 +334,9 @@ impl Map {
             let id = RouteId(i as u8);
             city_routes[r.a.index()].insert(id);
             city_routes[r.b.index()].insert(id);
+            if r.tunnel {
+                tunnels.insert(id);
+            }
             if r.is_special() {
                 special_routes.insert(id);
             } else {
@@ -363,6 +368,7 @@ impl Map {
             route_points,
             city_routes,
             special_routes,
+            tunnels,
             plain_classes,
             needs_more_than,
         }
@@ -426,6 +432,12 @@ impl Map {
     #[must_use]
     pub fn max_plain_length(&self) -> u8 {
         self.plain_classes.iter().map(|c| c.length).max().unwrap_or(0)
+    }
+
+    /// The tunnels.
+    #[must_use]
+    pub fn tunnels(&self) -> RouteSet {
+        self.tunnels
     }
 
     /// Routes with ferry symbols, tunnels or card substitutes: paid for one by one.
@@ -600,6 +612,29 @@ impl Validator<'_> {
             }
             if deal.keep > deal.offered() {
                 self.problem(l, format!("rules.{name}: keep {} exceeds the {} offered", deal.keep, deal.offered()));
+            }
+        }
+        if r.setup_tickets.draft && r.setup_tickets.keep > r.setup_tickets.deal {
+            self.problem(l, "rules.setup_tickets: a draft keeps at most the tickets dealt".to_string());
+        }
+        if r.draw_tickets.draft {
+            self.problem(l, "rules.draw_tickets: only the setup deal can be a draft".to_string());
+        }
+        if r.express.len() > 8 || r.express.contains(&0) {
+            self.problem(l, "rules.express: at most 8 cards, each worth at least 1".to_string());
+        }
+        if let Some(board) = &r.provinces {
+            for (line, values) in board {
+                let ascending = values.windows(2).all(|w| w[0] < w[1]);
+                if line.is_loco() || values.is_empty() || values.len() > 16 || values[0] == 0 || !ascending {
+                    self.problem(
+                        l,
+                        format!("rules.provinces.{line}: 1 to 16 spaces, values ascending from at least 1"),
+                    );
+                }
+            }
+            if r.province_awards.len() + 1 < usize::from(hi) {
+                self.problem(l, format!("rules.province_awards: need a list for each player count from 2 to {hi}"));
             }
         }
         if r.draw_tickets.long != 0 {
