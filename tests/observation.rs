@@ -168,7 +168,7 @@ fn scramble(setup: &Setup, observer: usize, rng: &mut Pcg64Mcg) -> Setup {
 #[test]
 fn scrambled_hidden_information_looks_the_same_in_random_games() {
     let mut checked = 0;
-    for name in ["usa", "nordic", "legendary_asia"] {
+    for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
         let map = load(name);
         let [lo, hi] = map.rules.players;
         for seed in 0..40u64 {

@@ -92,8 +92,11 @@ fn check_position(state: &GameState<'_>, ctx: Ctx<'_>) {
     let mut claimed = RouteSet::EMPTY;
     for seat in seats(state) {
         let owned = state.owned(seat);
+        // Trains on the board, in the mountain pass and on the provinces board, and in supply.
         let used: u32 = owned.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
-        assert_eq!(u32::from(state.trains(seat)) + used, u32::from(rules.trains), "{ctx}: trains of seat {}", seat.0);
+        let provinces = state.province_trains(seat);
+        let total = u32::from(state.trains(seat)) + used + provinces;
+        assert_eq!(total, u32::from(rules.trains), "{ctx}: trains of seat {}", seat.0);
         assert!(claimed.and(owned).is_empty(), "{ctx}: seat {} owns a route another seat owns", seat.0);
         claimed = claimed.or(owned);
         for r in owned.iter() {
@@ -170,6 +173,7 @@ fn canonical_candidates(state: &GameState<'_>) -> HashSet<Action> {
             let hand = state.hand(state.to_move());
             for i in 0..state.map().routes().len() {
                 canonical_claims(state.map(), RouteId(i as u8), &hand, &mut out);
+                province_claims(state.map(), RouteId(i as u8), &hand, &mut out);
             }
         }
         Phase::Tunnel { laid, due, .. } => {
@@ -184,6 +188,31 @@ fn canonical_candidates(state: &GameState<'_>) -> HashSet<Action> {
         }
     }
     out
+}
+
+/// Claims with a provinces train (RULES.md 4): on the route's line (any line for gray), paid
+/// with one colour the route takes and locomotives (at least its length: more aims higher),
+/// with or without an express card.
+fn province_claims(map: &Map, route: RouteId, hand: &CardCounts, out: &mut HashSet<Action>) {
+    let Some(board) = map.rules.provinces.as_ref() else { return };
+    let r = map.route(route);
+    let colors: Vec<Card> = r.color.map_or(Card::COLORS.to_vec(), |c| vec![c]);
+    let mut pays = Vec::new();
+    for &c in &colors {
+        for x in 1..=hand[c] {
+            for k in 0..=hand[Card::Loco] {
+                pays.push(CardCounts::of(c, x).with(Card::Loco, k));
+            }
+        }
+    }
+    pays.extend((1..=hand[Card::Loco]).map(|k| CardCounts::of(Card::Loco, k)));
+    for &line in board.keys().filter(|l| r.color.is_none_or(|c| c == **l)) {
+        for &pay in &pays {
+            for express in std::iter::once(0).chain(map.rules.express.iter().copied()) {
+                out.insert(Action::ClaimProvince { route, pay, line, express });
+            }
+        }
+    }
 }
 
 /// Whether any valid payment for `route` can be made from `hand`, substitutes included
@@ -306,7 +335,7 @@ fn illegal_examples(state: &GameState<'_>) -> Vec<Action> {
         bad.push(Action::TunnelBack);
         bad.push(Action::TunnelPay(CardCounts::EMPTY));
     }
-    if matches!(phase, Phase::Turn | Phase::SecondCard) {
+    if matches!(phase, Phase::Turn | Phase::FirstCard | Phase::SecondCard) {
         for (slot, card) in state.market().into_iter().enumerate() {
             match card {
                 None => bad.push(Action::TakeFaceUp(slot as u8)),
@@ -522,6 +551,29 @@ fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
             }
         }
     }
+    // Provinces (RULES.md 4): per line, players with a train ranked by the sum of their
+    // spaces, ties to the higher single space, paid by the table for this player count.
+    if let Some(board) = &rules.provinces {
+        let table = &rules.province_awards[played.len() - 2];
+        for (line, values) in board {
+            let held = state.provinces()[line.index()];
+            let mut standing: Vec<(u32, u8, usize)> = (0..played.len())
+                .filter(|&s| held[s] != 0)
+                .map(|s| {
+                    let mine: Vec<u8> =
+                        (0..values.len()).filter(|&i| held[s] >> i & 1 == 1).map(|i| values[i]).collect();
+                    (mine.iter().map(|&v| u32::from(v)).sum(), *mine.iter().max().unwrap(), s)
+                })
+                .collect();
+            standing.sort_by(|x, y| y.cmp(x));
+            for (rank, &(_, _, s)) in standing.iter().enumerate() {
+                let award = i32::from(table.get(rank).copied().unwrap_or(0));
+                bonus[s] += award;
+            }
+        }
+    }
+    let province_given: i32 = played.iter().map(|r| r.province_points).sum();
+    assert!(province_given >= 0 && (rules.provinces.is_some() || province_given == 0), "{ctx}");
     let bonus_given: Vec<i32> = played.iter().map(|r| r.bonus_points).collect();
     assert_eq!(bonus_given, bonus, "{ctx}: bonuses");
 
@@ -562,7 +614,7 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
             known[card] += 1;
             assert_eq!(after.known_cards(seat), known, "{ctx}: known after a face-up take");
             let whole_draw = card == Card::Loco && rules.face_up_loco_ends_draw;
-            if phase == Phase::Turn && !whole_draw {
+            if phase != Phase::SecondCard && !whole_draw {
                 assert!(after.phase() == Phase::SecondCard || turn_ended, "{ctx}: no second card");
             } else {
                 assert!(turn_ended, "{ctx}: the draw did not end after {action:?} in {phase:?}");
@@ -631,6 +683,32 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
             assert_eq!(deck, expected, "{ctx}: returned tickets");
         }
         (_, Action::Pass) => assert!(turn_ended && hand1 == hand0, "{ctx}"),
+        (Phase::Draft, Action::Pick(i)) => {
+            let ticket = before.offer(seat).tickets()[usize::from(i)];
+            let picked =
+                after.drafted(seat).tickets().contains(&ticket) || after.offer(seat).tickets().contains(&ticket);
+            assert!(picked && hand1 == hand0, "{ctx}: draft pick");
+        }
+        (Phase::Turn, Action::ExpressCards(value)) => {
+            let available = before.deck().total() + before.discard().total();
+            assert_eq!(hand1.total(), hand0.total() + u32::from(value).min(available), "{ctx}: express cards");
+            assert_eq!(after.express_cards(seat).count() + 1, before.express_cards(seat).count(), "{ctx}");
+            assert!(after.phase() == Phase::FirstCard || turn_ended, "{ctx}: the normal draw follows");
+        }
+        (Phase::Turn, Action::ExpressTickets(value)) => {
+            let offered = usize::from(rules.draw_tickets.deal + value).min(6).min(before.ticket_deck().len());
+            assert_eq!((after.phase(), after.offer(seat).len()), (Phase::KeepTickets, offered), "{ctx}");
+            assert_eq!(after.express_cards(seat).count() + 1, before.express_cards(seat).count(), "{ctx}");
+        }
+        (Phase::Turn, Action::ClaimProvince { route, pay, express, .. }) => {
+            hand_change(CardCounts::EMPTY, pay);
+            assert!(after.owned(seat).contains(route) && turn_ended, "{ctx}");
+            let needed = map.route(route).trains_needed() + 1;
+            assert_eq!(after.trains(seat) + needed, before.trains(seat), "{ctx}: route and provinces trains");
+            assert_eq!(after.province_trains(seat), before.province_trains(seat) + 1, "{ctx}");
+            let used = usize::from(express != 0);
+            assert_eq!(after.express_cards(seat).count() + used, before.express_cards(seat).count(), "{ctx}");
+        }
         (phase, a) => panic!("{ctx}: {a:?} applied in {phase:?}"),
     }
     // The 3-locomotive reset (RULES.md 5): a row that just changed and shows 3 locomotives
@@ -732,6 +810,11 @@ fn nordic_random_games_keep_every_invariant() {
 #[test]
 fn asia_random_games_keep_every_invariant() {
     run("legendary_asia", 2..=5, 500, 3_000_000);
+}
+
+#[test]
+fn korea_random_games_keep_every_invariant() {
+    run("south_korea", 2..=5, 300, 3_000_000);
 }
 
 /// The same seed and choices replay the same game.

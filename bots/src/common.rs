@@ -56,6 +56,13 @@ pub fn keep_max(obs: &Observation<'_, '_>) -> u8 {
     }
 }
 
+/// "Keep every ticket", capped at the most that may be kept: the first ones in offer order
+/// (a draft keeps exactly its rule set's number).
+#[must_use]
+pub fn keep_all(obs: &Observation<'_, '_>) -> u8 {
+    obs.offer().full_mask() & ((1u16 << keep_max(obs)) - 1) as u8
+}
+
 /// Draft pick: the ticket of the packet worth the most points (the first on ties).
 #[must_use]
 pub fn draft_pick(obs: &Observation<'_, '_>) -> Action {

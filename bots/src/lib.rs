@@ -17,6 +17,7 @@ pub mod report;
 pub mod route_focus;
 pub mod spec;
 pub mod svg;
+pub mod ticket_gen;
 
 pub use greedy::GreedyBot;
 pub use hungry::HungryBot;

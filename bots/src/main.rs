@@ -31,6 +31,11 @@ enum Command {
     Replay(ReplayArgs),
     /// Turn a results directory into one self-contained HTML page with plots.
     Report(ReportArgs),
+    /// Design destination tickets.
+    Tickets {
+        #[command(subcommand)]
+        command: TicketsCommand,
+    },
     /// Work with map files.
     Maps {
         #[command(subcommand)]
@@ -83,6 +88,23 @@ struct SimulateArgs {
     record_every: u64,
 }
 
+#[derive(Subcommand)]
+enum TicketsCommand {
+    /// Propose tickets for a board: city pairs spread over it, points from the shortest
+    /// path in trains (the published maps' rule). Prints TOML ticket lines to stdout.
+    Suggest {
+        /// Map file (TOML); its own tickets may be missing or too few.
+        #[arg(long)]
+        map: PathBuf,
+        /// Number of tickets.
+        #[arg(long, value_parser = parse_count)]
+        count: u64,
+        /// Seed of the choice of city pairs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
 #[derive(Args)]
 struct ReportArgs {
     /// A directory written by `ttr simulate`.
@@ -132,6 +154,9 @@ fn main() -> ExitCode {
             })
         }
         Command::Maps { command: MapsCommand::Check { files } } => check_maps(&files),
+        Command::Tickets { command: TicketsCommand::Suggest { map, count, seed } } => {
+            suggest_tickets(&map, count, seed)
+        }
     };
     match outcome {
         Ok(code) => code,
@@ -140,6 +165,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn suggest_tickets(path: &std::path::Path, count: u64, seed: u64) -> Result<ExitCode, String> {
+    let map = Map::load_board(path).map_err(|e| e.to_string())?;
+    let fit = &ttr_bots::ticket_gen::PUBLISHED;
+    let suggestions = ttr_bots::ticket_gen::suggest(&map, count as usize, seed, fit);
+    eprintln!("{} tickets for {} (seed {seed}); points: {}", suggestions.len(), map.name, fit.describe());
+    println!("tickets = [");
+    print!("{}", ttr_bots::ticket_gen::to_toml(&map, &suggestions));
+    println!("]");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check_maps(files: &[PathBuf]) -> Result<ExitCode, String> {

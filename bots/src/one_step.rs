@@ -24,8 +24,8 @@ use ttr::scoring::{connected, network_of};
 use ttr::{Action, Bot, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, draft_pick, keep_min, random_action, random_claim, random_draw, takeable_slot,
-    tunnel_answer,
+    can_draw_blind, can_draw_tickets, draft_pick, keep_all, keep_min, random_action, random_claim, random_draw,
+    takeable_slot, tunnel_answer,
 };
 use crate::graph::{with_open_twins, Paths};
 use crate::persona::{
@@ -87,7 +87,7 @@ impl OneStepBot {
         let offer = obs.offer();
         let tickets = offer.tickets();
         let mask = match (obs.phase(), self.style) {
-            (Phase::SetupKeep, Style::OneStep) => offer.full_mask(),
+            (Phase::SetupKeep, Style::OneStep) => keep_all(obs),
             (Phase::SetupKeep, Style::LongRoute) => {
                 lowest_value_mask(map, tickets, usize::from(keep_min(obs)).max(2).min(tickets.len()))
             }

@@ -17,7 +17,7 @@ use rand_pcg::Pcg64Mcg;
 use ttr::scoring::connected;
 use ttr::{Action, Bot, Card, CityId, CitySet, Observation, Phase, RouteId, RouteSet};
 
-use crate::common::{can_draw_blind, draft_pick, keep_max, random_action, takeable_slot, tunnel_answer};
+use crate::common::{can_draw_blind, draft_pick, keep_all, random_action, takeable_slot, tunnel_answer};
 use crate::graph::{with_open_twins, Paths};
 use crate::persona::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
 
@@ -144,8 +144,7 @@ impl Bot for RouteFocusBot {
         match obs.phase() {
             Phase::SetupKeep | Phase::KeepTickets => {
                 let offer = obs.offer();
-                // Every ticket, up to the most that may be kept (a draft keeps exactly 4).
-                let mask = offer.full_mask() & ((1u16 << keep_max(obs)) - 1) as u8;
+                let mask = keep_all(obs);
                 self.order.record(offer.tickets(), mask);
                 Action::Keep(mask)
             }

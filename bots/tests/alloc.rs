@@ -134,3 +134,8 @@ fn nordic_games_allocate_nothing_after_setup() {
 fn asia_games_allocate_nothing_after_setup() {
     assert_no_allocations("legendary_asia");
 }
+
+#[test]
+fn korea_games_allocate_nothing_after_setup() {
+    assert_no_allocations("south_korea");
+}

@@ -13,7 +13,8 @@ fn load(name: &str) -> Map {
 }
 
 /// The maps and player counts every bot must handle.
-const TABLES: &[(&str, &[usize])] = &[("usa", &[2, 3, 4, 5]), ("nordic", &[2, 3]), ("legendary_asia", &[2, 3, 4, 5])];
+const TABLES: &[(&str, &[usize])] =
+    &[("usa", &[2, 3, 4, 5]), ("nordic", &[2, 3]), ("legendary_asia", &[2, 3, 4, 5]), ("south_korea", &[2, 3, 4, 5])];
 
 /// The bots under test besides random.
 const BOTS: &[&str] = &["greedy", "hungry", "route-focus", "one-step", "long-route"];

@@ -37,7 +37,7 @@ fn check(map: &Map, game: &GameRecord) -> Result<(), ReplayError> {
 
 #[test]
 fn every_map_and_player_count_round_trips_through_the_header_map() {
-    for name in ["usa", "nordic", "legendary_asia"] {
+    for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
         let file_map = load(name);
         let header: Header =
             serde_json::from_str(&serde_json::to_string(&Header::new(&file_map, "test")).unwrap()).unwrap();

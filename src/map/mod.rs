@@ -138,15 +138,29 @@ pub struct Map {
 impl Map {
     /// Reads and validates a map file.
     pub fn load(path: &Path) -> Result<Map, MapError> {
+        Map::load_for(path, Purpose::Play)
+    }
+
+    /// Reads and validates a board that may not have enough tickets to play yet (for
+    /// designing tickets); every other check applies.
+    pub fn load_board(path: &Path) -> Result<Map, MapError> {
+        Map::load_for(path, Purpose::Design)
+    }
+
+    fn load_for(path: &Path, purpose: Purpose) -> Result<Map, MapError> {
         let text = std::fs::read_to_string(path).map_err(|e| MapError {
             file: path.to_path_buf(),
             problems: vec![Problem { line: None, message: format!("cannot read the file: {e}") }],
         })?;
-        Map::from_toml(&text, path)
+        Map::from_toml_for(&text, path, purpose)
     }
 
     /// Parses and validates map text; `file` names it in errors.
     pub fn from_toml(text: &str, file: &Path) -> Result<Map, MapError> {
+        Map::from_toml_for(text, file, Purpose::Play)
+    }
+
+    fn from_toml_for(text: &str, file: &Path, purpose: Purpose) -> Result<Map, MapError> {
         let spec: MapSpec = toml::from_str(text).map_err(|e| MapError {
             file: file.to_path_buf(),
             problems: vec![Problem {
@@ -154,12 +168,16 @@ impl Map {
                 message: e.message().trim().to_string(),
             }],
         })?;
-        Map::from_spec(spec, text).map_err(|problems| MapError { file: file.to_path_buf(), problems })
+        Map::from_spec_for(spec, text, purpose).map_err(|problems| MapError { file: file.to_path_buf(), problems })
     }
 
     /// Validates a spec; `text` is the file it came from, for line numbers.
     /// Returns every problem found, not only the first.
     pub fn from_spec(spec: MapSpec, text: &str) -> Result<Map, Vec<Problem>> {
+        Map::from_spec_for(spec, text, Purpose::Play)
+    }
+
+    fn from_spec_for(spec: MapSpec, text: &str, purpose: Purpose) -> Result<Map, Vec<Problem>> {
         let mut v = Validator { text, problems: Vec::new() };
         let rules_line = line_of(text, spec.rules.span().start);
         let rules = spec.rules.into_inner();
@@ -289,8 +307,9 @@ impl Map {
         }
         let count = |kind| tickets.iter().filter(|t| t.kind == kind).count();
         let max_players = usize::from(rules.players[1]);
+        let short_allowed = purpose == Purpose::Design;
         let long_needed = usize::from(rules.setup_tickets.long) * max_players;
-        if count(TicketKind::Long) < long_needed {
+        if count(TicketKind::Long) < long_needed && !short_allowed {
             v.problem(
                 Some(rules_line),
                 format!(
@@ -299,7 +318,7 @@ impl Map {
             );
         }
         let normal_needed = usize::from(rules.setup_tickets.deal) * max_players;
-        if count(TicketKind::Normal) < normal_needed {
+        if count(TicketKind::Normal) < normal_needed && !short_allowed {
             v.problem(Some(rules_line), format!(
                 "rules.setup_tickets deals {} tickets to each of up to {max_players} players, but the map has {} normal tickets",
                 rules.setup_tickets.deal, count(TicketKind::Normal)));
@@ -492,6 +511,13 @@ impl Map {
             if self.provisional { " [provisional data]" } else { "" }
         )
     }
+}
+
+/// What a map is loaded for: playing needs enough tickets for every seat's setup deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Play,
+    Design,
 }
 
 /// Every problem found in one map file.
