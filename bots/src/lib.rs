@@ -7,6 +7,7 @@ pub mod graph;
 pub mod greedy;
 pub mod html_report;
 pub mod hungry;
+pub mod mcts;
 pub mod one_step;
 pub mod persona;
 pub mod plan;

@@ -6,12 +6,13 @@ use ttr::Bot;
 
 use crate::greedy::GreedyBot;
 use crate::hungry::HungryBot;
+use crate::mcts::{MctsBot, MctsParams};
 use crate::one_step::{OneStepBot, Style};
 use crate::random::RandomBot;
 use crate::route_focus::RouteFocusBot;
 
 /// The bot names this build knows.
-pub const KNOWN_BOTS: &[&str] = &["random", "greedy", "hungry", "route-focus", "one-step", "long-route"];
+pub const KNOWN_BOTS: &[&str] = &["random", "greedy", "hungry", "route-focus", "one-step", "long-route", "mcts"];
 
 /// A parsed, validated bot spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,7 @@ pub struct BotSpec {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum BotKind {
+    Mcts(MctsParams),
     Random,
     Greedy,
     Hungry,
@@ -61,6 +63,10 @@ impl BotSpec {
             "route-focus" => BotKind::RouteFocus,
             "one-step" => BotKind::OneStep,
             "long-route" => BotKind::LongRoute,
+            "mcts" => {
+                let params = MctsParams::parse(&params).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?;
+                return Ok(BotSpec { text: text.to_string(), kind: BotKind::Mcts(params) });
+            }
             _ => {
                 return Err(SpecError(format!(
                     "unknown bot {name:?} in spec {text:?}; known bots: {}",
@@ -102,6 +108,7 @@ impl BotSpec {
             BotKind::RouteFocus => Box::new(RouteFocusBot::new(seed)),
             BotKind::OneStep => Box::new(OneStepBot::new(Style::OneStep, seed)),
             BotKind::LongRoute => Box::new(OneStepBot::new(Style::LongRoute, seed)),
+            BotKind::Mcts(params) => Box::new(MctsBot::new(params, seed)),
         }
     }
 }
@@ -118,6 +125,10 @@ mod tests {
         assert!(err.0.contains("unknown bot \"greedyy\""), "{err}");
         assert!(BotSpec::parse("random:x").unwrap_err().0.contains("key=value"));
         assert!(BotSpec::parse("random:x=1").unwrap_err().0.contains("no parameter"));
+        assert!(BotSpec::parse("mcts:iters=50:c=0.5:worlds=4:rollout=greedy:ms=100").is_ok());
+        assert!(BotSpec::parse("mcts:itres=50").unwrap_err().0.contains("no parameter \"itres\""));
+        assert!(BotSpec::parse("mcts:iters=0").unwrap_err().0.contains("above 0"));
+        assert!(BotSpec::parse("mcts:rollout=smart").unwrap_err().0.contains("greedy or random"));
         assert!(BotSpec::parse_lineup("random,random", 3).unwrap_err().0.contains("2 bots for 3 players"));
     }
 }

@@ -1,0 +1,219 @@
+//! The pruned action set the search considers for its own seat.
+//!
+//! The legal set is large (every claim with every payment, every ticket subset); the search
+//! looks at a few candidates per kind of action:
+//! - a claim: only routes on the planner's ticket plan ([`crate::plan`], the greedy bot's
+//!   planner, with the twin tracks), routes of 7 points or more, or any route once a seat
+//!   is down to 5 trains; one payment per route, the one with fewest locomotives (a
+//!   locomotive counts as three cards, then fewer locomotives, then fewer cards; a gray
+//!   route in the colour held most, so the smaller stacks stay whole);
+//! - a card draw: one face-up card per card kind on show (never two slots of the same
+//!   kind), and the blind draw;
+//! - drawing tickets, when the ticket deck holds any;
+//! - a ticket keep: every allowed subset when there are at most [`MAX_ALL_KEEPS`], else the
+//!   subsets of the smallest allowed size (the rollout policy's choice is added by the bot);
+//! - a tunnel surcharge: the payment with fewest locomotives, and taking the cards back
+//!   (nothing due: just pay);
+//! - any other phase: every legal action.
+//!
+//! Every candidate is a legal action of the position (they are built from the engine's own
+//! payment and surcharge enumerations, and the tests check them against the legal set).
+
+use ttr::payment;
+use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
+
+use crate::common::{keep_masks, keep_max, keep_min, route_score};
+use crate::graph::with_open_twins;
+use crate::plan::{Board, Planner};
+
+/// A seat with this many trains or fewer may end the game soon: every claim is considered.
+const ENDING_TRAINS: u8 = 5;
+
+/// Routes scoring at least this many points (length 4 and up) are always considered.
+const BIG_ROUTE: u32 = 7;
+
+/// Most candidates one decision can have: a claim per route, six draws, the ticket draw.
+pub const MAX_CANDIDATES: usize = 140;
+
+/// Keep decisions with at most this many allowed subsets are searched over all of them.
+pub const MAX_ALL_KEEPS: usize = 8;
+
+/// A fixed-size list of candidate actions (no heap).
+#[derive(Clone, Copy, Debug)]
+pub struct Candidates {
+    buf: [Action; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        Candidates { buf: [Action::Pass; MAX_CANDIDATES], len: 0 }
+    }
+}
+
+impl Candidates {
+    /// The candidates.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Action] {
+        &self.buf[..self.len]
+    }
+
+    /// Number of candidates.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn push(&mut self, action: Action) {
+        if self.len < MAX_CANDIDATES && !self.as_slice().contains(&action) {
+            self.buf[self.len] = action;
+            self.len += 1;
+        }
+    }
+
+    /// Moves `action` to the front (adding it if missing), keeping the others' order.
+    pub fn put_first(&mut self, action: Action) {
+        let at = match self.as_slice().iter().position(|&a| a == action) {
+            Some(i) => i,
+            None => {
+                if self.len == MAX_CANDIDATES {
+                    self.len -= 1;
+                }
+                self.buf[self.len] = action;
+                self.len += 1;
+                self.len - 1
+            }
+        };
+        self.buf[..=at].rotate_right(1);
+    }
+}
+
+/// Fills `out` with the candidates, in the order a search should try them: claims on the
+/// ticket plan (by points), card draws, the ticket draw, other claims (by points).  of the seat `obs` belongs to, which must be to move.
+pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Candidates) {
+    out.clear();
+    let map = obs.map();
+    let Some(legal) = obs.legal_actions() else { return };
+    match obs.phase() {
+        Phase::Turn => {
+            let hand = obs.hand();
+            let me = obs.seat();
+            let claimable = legal.claimable_routes();
+            let ending = obs.final_turns_left().is_some()
+                || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
+            let board = Board { owned: obs.owned(me), open: claimable };
+            let planned = with_open_twins(map, planner.plan_set(map, obs.tickets(), board).routes, claimable);
+            let mut claims = [(0u32, RouteId(0)); MAX_CANDIDATES];
+            let mut n = 0;
+            for r in claimable.iter() {
+                let score = route_score(map, r);
+                let on_plan = planned.contains(r);
+                if (on_plan || ending || score >= BIG_ROUTE) && n < claims.len() {
+                    claims[n] = (score + if on_plan { 1000 } else { 0 }, r);
+                    n += 1;
+                }
+            }
+            claims[..n].sort_unstable_by_key(|&(score, r)| (std::cmp::Reverse(score), r));
+            let split = claims[..n].iter().position(|&(score, _)| score < 1000).unwrap_or(n);
+            let claim = |out: &mut Candidates, r: RouteId| {
+                if let Some(pay) = cheapest_payment(map, r, &hand) {
+                    out.push(Action::Claim { route: r, pay });
+                }
+            };
+            for &(_, r) in &claims[..split] {
+                claim(out, r);
+            }
+            draws(obs, false, out);
+            if obs.ticket_deck_size() > 0 {
+                out.push(Action::DrawTickets);
+            }
+            for &(_, r) in &claims[split..n] {
+                claim(out, r);
+            }
+            if out.is_empty() {
+                out.push(legal.get(0));
+            }
+        }
+        Phase::SecondCard => {
+            draws(obs, true, out);
+            if out.is_empty() {
+                out.push(legal.get(0));
+            }
+        }
+        Phase::SetupKeep | Phase::KeepTickets => {
+            let offer = obs.offer();
+            let min = keep_min(obs);
+            let max = keep_max(obs);
+            let all = keep_masks(offer.len(), min, max).count();
+            for mask in keep_masks(offer.len(), min, max) {
+                if all > MAX_ALL_KEEPS && mask.count_ones() > u32::from(min) {
+                    break;
+                }
+                out.push(Action::Keep(mask));
+            }
+        }
+        Phase::Tunnel { laid, due, .. } => {
+            let hand = obs.hand();
+            if due == 0 {
+                out.push(Action::TunnelPay(CardCounts::EMPTY));
+            } else {
+                if payment::surcharge_count(&laid, &hand, due) > 0 {
+                    out.push(Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0)));
+                }
+                out.push(Action::TunnelBack);
+            }
+        }
+        _ => {
+            for action in legal.iter() {
+                out.push(action);
+            }
+        }
+    }
+}
+
+/// The card draws: one face-up slot per card kind, then blind.
+fn draws(obs: &Observation<'_, '_>, second: bool, out: &mut Candidates) {
+    let no_locos = second && obs.map().rules.face_up_loco_ends_draw;
+    let mut seen = CardCounts::EMPTY;
+    for (slot, card) in obs.market().iter().enumerate() {
+        let Some(card) = *card else { continue };
+        if (card.is_loco() && no_locos) || seen[card] > 0 {
+            continue;
+        }
+        seen[card] += 1;
+        out.push(Action::TakeFaceUp(slot as u8));
+    }
+    if obs.deck_size() + obs.discard_size() > 0 {
+        out.push(Action::DrawBlind);
+    }
+}
+
+/// The payment for `r` with fewest locomotives (a locomotive weighs three cards), then
+/// fewest cards, then in the colour held most.
+#[must_use]
+pub fn cheapest_payment(map: &Map, r: RouteId, hand: &CardCounts) -> Option<CardCounts> {
+    let route = map.route(r);
+    let rules = &map.rules;
+    let payments = payment::RoutePayments::new(route, hand, rules);
+    let mut best: Option<((u32, u8, u8), CardCounts)> = None;
+    for k in 0..payments.len() {
+        let pay = payments.get(k);
+        let locos = pay[Card::Loco];
+        let held = pay.single_color().map_or(0, |c| hand[c]);
+        let key = (pay.total() + 2 * u32::from(locos), locos, u8::MAX - held);
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, pay));
+        }
+    }
+    best.map(|(_, pay)| pay)
+}

@@ -1,0 +1,150 @@
+//! The parameters of `mcts`, read from the spec string.
+
+use std::fmt;
+
+/// How playouts choose moves once they leave the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// The greedy bot's policy for every seat.
+    Greedy,
+    /// Uniformly random legal actions (weak and slow to end a game: pair it with `depth`).
+    Random,
+}
+
+/// Search parameters. Spec keys (all optional), e.g. `mcts:iters=2000:c=0.7:worlds=20`:
+///
+/// | key      | meaning                                                              | default |
+/// |----------|----------------------------------------------------------------------|---------|
+/// | `iters`  | playouts per decision                                                | 1000    |
+/// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
+/// | `c`      | UCB1 exploration constant (values lie in 0..1)                       | 0.7     |
+/// | `worlds` | determinized worlds sampled per decision; playouts cycle over them   | 20      |
+/// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
+/// | `depth`  | decisions a playout may take before it is scored as it stands (0: to the end) | 0 |
+/// | `scale`  | points of score difference that squash to tanh(1)                    | 20      |
+/// | `widen`  | progressive widening: a node has at most ceil(widen·√(visits+1)) children (0: off) | 1 |
+/// | `tree`   | most own decisions in the tree per playout (1: root only, flat UCB)  | 1       |
+/// | `margin` | play the rollout policy's choice unless the best mean beats it by more | 0.02  |
+///
+/// With `ms` and `iters` both given the search stops at whichever comes first. With
+/// `iters` alone the bot is deterministic from its seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// Playouts per decision (`None`: limited by time only).
+    pub iters: Option<u32>,
+    /// Time budget per decision.
+    pub ms: Option<u64>,
+    /// UCB1 exploration constant.
+    pub c: f64,
+    /// Worlds sampled per decision.
+    pub worlds: u32,
+    /// Playout policy.
+    pub rollout: Rollout,
+    /// Playout length cap in decisions (0: none).
+    pub depth: u32,
+    /// Score-difference scale of the leaf value.
+    pub scale: f64,
+    /// Progressive-widening factor (0: off).
+    pub widen: f64,
+    /// Most own decisions in the tree along a playout (1: only the root decision).
+    pub tree: u32,
+    /// The rollout policy's own choice is played unless the most-visited action's mean
+    /// value beats it by more than this.
+    pub margin: f64,
+}
+
+/// Every number is finite (parsing refuses anything else), so equality is total.
+impl Eq for MctsParams {}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            iters: Some(1000),
+            ms: None,
+            c: 0.7,
+            worlds: 20,
+            rollout: Rollout::Greedy,
+            depth: 0,
+            scale: 20.0,
+            widen: 1.0,
+            tree: 1,
+            margin: 0.02,
+        }
+    }
+}
+
+/// The keys `mcts` accepts.
+pub const KEYS: &[&str] = &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin"];
+
+impl MctsParams {
+    /// Reads `key=value` pairs; unknown keys and bad values are refused with the reason.
+    pub fn parse(params: &[(&str, &str)]) -> Result<MctsParams, String> {
+        let mut p = MctsParams::default();
+        let mut iters_given = false;
+        let mut seen: Vec<&str> = Vec::new();
+        for &(key, value) in params {
+            if seen.contains(&key) {
+                return Err(format!("mcts: parameter {key:?} given twice"));
+            }
+            seen.push(key);
+            match key {
+                "iters" => {
+                    p.iters = Some(positive(key, value)?);
+                    iters_given = true;
+                }
+                "ms" => p.ms = Some(u64::from(positive(key, value)?)),
+                "worlds" => p.worlds = positive(key, value)?,
+                "depth" => p.depth = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
+                "c" => p.c = non_negative(key, value)?,
+                "scale" => {
+                    p.scale = non_negative(key, value)?;
+                    if p.scale == 0.0 {
+                        return Err(bad(key, value, "a number above 0"));
+                    }
+                }
+                "widen" => p.widen = non_negative(key, value)?,
+                "tree" => p.tree = positive(key, value)?,
+                "margin" => p.margin = non_negative(key, value)?,
+                "rollout" => {
+                    p.rollout = match value {
+                        "greedy" => Rollout::Greedy,
+                        "random" => Rollout::Random,
+                        _ => return Err(bad(key, value, "greedy or random")),
+                    }
+                }
+                _ => return Err(format!("mcts takes no parameter {key:?}; it knows {}", KEYS.join(", "))),
+            }
+        }
+        if p.ms.is_some() && !iters_given {
+            p.iters = None;
+        }
+        Ok(p)
+    }
+}
+
+fn bad(key: &str, value: &str, want: &str) -> String {
+    format!("mcts: {key}={value:?} is not {want}")
+}
+
+fn positive(key: &str, value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(bad(key, value, "a whole number above 0")),
+    }
+}
+
+fn non_negative(key: &str, value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(bad(key, value, "a finite number of 0 or more")),
+    }
+}
+
+impl fmt::Display for Rollout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rollout::Greedy => "greedy",
+            Rollout::Random => "random",
+        })
+    }
+}

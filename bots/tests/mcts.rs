@@ -1,0 +1,181 @@
+//! The `mcts` bot: legal in every seeded game on every map, deterministic from its seed
+//! with a fixed number of playouts, and finding the winning claim of a tiny endgame.
+
+use std::path::Path;
+use std::time::Instant;
+
+use ttr::runner::{bot_seed, game_seed};
+use ttr::{
+    play_game, Action, Bot, Card, CardCounts, GameResult, GameState, Map, Observation, Phase, RouteId, Seat, Setup,
+};
+use ttr_bots::mcts::{MctsBot, MctsParams};
+use ttr_bots::BotSpec;
+
+fn load(name: &str) -> Map {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{name}.toml"));
+    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn params(spec: &str) -> MctsParams {
+    let pairs: Vec<(&str, &str)> =
+        spec.split(':').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap()).collect();
+    MctsParams::parse(&pairs).unwrap()
+}
+
+/// Plays one game of the specs rotated by `index`; panics on an illegal action.
+fn play(map: &Map, specs: &[&str], seed: u64, index: u64) -> GameResult {
+    let n = specs.len();
+    let game = game_seed(seed, index);
+    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+        .map(|s| {
+            let spec = specs[(s + index as usize) % n];
+            BotSpec::parse(spec).expect("valid spec").build(bot_seed(game, Seat(s as u8)))
+        })
+        .collect();
+    play_game(map, game, &mut bots)
+        .unwrap_or_else(|e| panic!("{} game {index} (seed {game}) of {specs:?}: {e}", map.name))
+}
+
+#[test]
+fn mcts_plays_every_map_legally() {
+    let start = Instant::now();
+    let tables: &[(&str, &[usize])] =
+        &[("usa", &[2, 3, 5]), ("nordic", &[2, 3]), ("legendary_asia", &[2, 4]), ("south_korea", &[3])];
+    // Small budgets; the deeper tree, no widening and random playouts (truncated) too.
+    let specs =
+        ["mcts:iters=6:worlds=3", "mcts:iters=8:worlds=2:tree=3:widen=0", "mcts:iters=6:rollout=random:depth=30"];
+    let mut games = 0;
+    for &(name, counts) in tables {
+        let map = load(name);
+        for &players in counts {
+            for (k, spec) in specs.iter().enumerate() {
+                for i in 0..16 {
+                    let lineup: Vec<&str> = std::iter::once(*spec)
+                        .chain(["greedy", "random", "hungry", "route-focus"])
+                        .take(players)
+                        .collect();
+                    let result = play(&map, &lineup, 50 + k as u64, i);
+                    assert!(result.turns <= map.rules.turn_cap);
+                    games += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{games} games in {:.1} s", start.elapsed().as_secs_f64());
+}
+
+#[test]
+fn every_root_decision_is_legal_and_the_bot_is_deterministic() {
+    // Drive a game by hand and check each mcts choice against the full legal list.
+    for (name, players) in [("usa", 2), ("nordic", 3), ("legendary_asia", 2)] {
+        let map = load(name);
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            let mut state = GameState::new(&map, players, 11).unwrap();
+            let mut bots: Vec<MctsBot> =
+                (0..players).map(|s| MctsBot::new(params("iters=10:worlds=3"), 7 + s as u64)).collect();
+            let mut actions = Vec::new();
+            while !state.is_over() {
+                let seat = state.to_move();
+                let obs = Observation::new(&state, seat);
+                let action = bots[seat.index()].choose(&obs);
+                let legal: Vec<Action> = state.legal_actions().iter().collect();
+                assert!(legal.contains(&action), "{name}: {action:?} is not legal in {:?}", state.phase());
+                state.apply(action).unwrap();
+                actions.push(action);
+            }
+            runs.push((actions, state.result().seats().iter().map(|r| r.score).collect::<Vec<_>>()));
+        }
+        assert_eq!(runs[0], runs[1], "{name}: same seeds, same game");
+    }
+}
+
+/// A USA last turn: seat 1 holds two joined routes of lengths summing to 6 (under 15 points
+/// and the longest path, 6); seat 0 holds 6 cards of one colour. Only a 6-long claim (15
+/// points, and a share of the longest-path bonus) wins; shorter claims or draws lose.
+fn last_turn(map: &Map) -> (Setup, Card) {
+    let routes = map.routes();
+    let six = (0..routes.len()).find(|&i| routes[i].length == 6 && routes[i].color.is_some()).expect("a 6-long route");
+    let color = routes[six].color.unwrap();
+    let mut pair = None;
+    'outer: for i in 0..routes.len() {
+        for j in i + 1..routes.len() {
+            let (a, b) = (&routes[i], &routes[j]);
+            let joined = a.a == b.a || a.a == b.b || a.b == b.a || a.b == b.b;
+            let other_ends_differ = !((a.a == b.a && a.b == b.b) || (a.a == b.b && a.b == b.a));
+            if joined
+                && other_ends_differ
+                && a.length + b.length == 6
+                && a.length == 3
+                && a.twin.is_none()
+                && b.twin.is_none()
+            {
+                pair = Some((i, j));
+                break 'outer;
+            }
+        }
+    }
+    let (i, j) = pair.expect("two joined 3-long routes");
+    let mut s = Setup::empty(map, 2);
+    s.give(0, CardCounts::of(color, 6));
+    s.give(1, CardCounts::of(Card::Loco, 2));
+    s.lay([Some(Card::Red), Some(Card::Blue), Some(Card::Green), Some(Card::Yellow), Some(Card::Black)]);
+    for r in [i, j] {
+        s.owned[1].insert(RouteId(r as u8));
+    }
+    s.trains[1] = map.rules.trains - 6;
+    s.phase = Phase::Turn;
+    s.to_move = Seat(0);
+    s.final_turns_left = Some(1);
+    s.turns = 80;
+    s.seed = 5;
+    (s, color)
+}
+
+#[test]
+fn a_huge_budget_finds_the_winning_claim() {
+    let map = load("usa");
+    let (setup, _) = last_turn(&map);
+    let state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    // Random playout policy, so the first candidate is no hint; every candidate tried.
+    for seed in 0..3 {
+        let mut bot = MctsBot::new(params("iters=3000:rollout=random:widen=0:worlds=8"), seed);
+        let action = bot.choose(&Observation::new(&state, Seat(0)));
+        let Action::Claim { route, .. } = action else { panic!("seed {seed}: played {action:?}, not a claim") };
+        assert_eq!(map.route(route).length, 6, "seed {seed}: claimed a {}-long route", map.route(route).length);
+        let mut after = state.clone();
+        after.apply(action).unwrap();
+        assert!(after.is_over());
+        assert!(after.result().winners.contains(Seat(0)) && after.result().winners.count() == 1, "the claim wins");
+        let root = bot.last_root();
+        assert!(root.len() > 5, "many candidates were searched: {}", root.len());
+    }
+}
+
+/// Speed figures (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn speed() {
+    let map = load("usa");
+    for spec in ["iters=300", "iters=300:tree=3", "ms=100"] {
+        let mut state = GameState::new(&map, 2, 3).unwrap();
+        let mut bot = MctsBot::new(params(spec), 1);
+        let mut other = ttr_bots::GreedyBot::new();
+        while !state.is_over() {
+            let seat = state.to_move();
+            let obs = Observation::new(&state, seat);
+            let action = if seat == Seat(0) { bot.choose(&obs) } else { other.choose(&obs) };
+            state.apply(action).unwrap();
+        }
+        let st = bot.stats();
+        let secs = st.time.as_secs_f64();
+        eprintln!(
+            "{spec}: {} searched decisions (+{} forced), {} playouts in {secs:.2} s: {:.0} playouts/s, {:.3} s per searched decision",
+            st.searches,
+            st.forced,
+            st.playouts,
+            st.playouts as f64 / secs,
+            secs / st.searches as f64
+        );
+    }
+}
