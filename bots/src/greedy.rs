@@ -170,7 +170,7 @@ impl GreedyBot {
         let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
         if final_round {
             if let Some(action) = self.last_claim(obs) {
-                return action;
+                return with_province(obs, action, true);
             }
         }
         let spending = self.plan.routes.is_empty();
@@ -179,17 +179,18 @@ impl GreedyBot {
         }
         self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
         if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
-            return action;
+            return with_province(obs, action, final_round);
         }
-        if ending {
-            let short = self.deficits(obs).total();
-            if spending || short > LATE_DEFICIT {
-                if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
-                    return action;
-                }
+        let short = self.deficits(obs).total();
+        if ending && (spending || short > LATE_DEFICIT) {
+            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return with_province(obs, action, final_round);
             }
         }
-        self.draw(obs, false)
+        match express_for_cards(obs, short) {
+            Some(express) if !ending => express,
+            _ => self.draw(obs, false),
+        }
     }
 
     /// New tickets are worth drawing: trains to spare, and no one close to the end.
@@ -385,6 +386,32 @@ impl Bot for GreedyBot {
             Phase::Over(_) => Action::Pass,
         }
     }
+}
+
+/// On a map with a provinces board, the same claim with a train placed on it (one train
+/// for up to 10 points a line): with no express card, or in the final round with the
+/// biggest one left (unused cards are worth nothing at the end). Other maps: unchanged.
+fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
+    let Action::Claim { route, pay } = action else { return action };
+    let Some(legal) = obs.legal_actions() else { return action };
+    let wanted_express = if final_round { obs.express_cards(obs.seat()).max().unwrap_or(0) } else { 0 };
+    let placing = |express: u8| Action::ClaimProvince { route, pay, line: province_line(obs, route, pay), express };
+    let options = [placing(wanted_express), placing(0)];
+    options.into_iter().find(|a| legal.iter().any(|l| l == *a)).unwrap_or(action)
+}
+
+/// The provinces line for a claim: the route's colour, or for a gray route the colour paid.
+fn province_line(obs: &Observation<'_, '_>, route: RouteId, pay: CardCounts) -> Card {
+    obs.map().route(route).color.or(pay.single_color()).unwrap_or(Card::Red)
+}
+
+/// An express card for extra blind cards when the plan is short of at least that many
+/// cards more: the smallest that fits, keeping the biggest for a provinces placement.
+fn express_for_cards(obs: &Observation<'_, '_>, short: u32) -> Option<Action> {
+    let biggest = obs.express_cards(obs.seat()).max()?;
+    let value = obs.express_cards(obs.seat()).filter(|&v| v < biggest && u32::from(v) < short).min()?;
+    let action = Action::ExpressCards(value);
+    obs.legal_actions()?.iter().any(|a| a == action).then_some(action)
 }
 
 /// The colour held most (ties: [`Card::COLORS`] order).
