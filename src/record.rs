@@ -47,6 +47,9 @@ pub struct MapRecord {
     pub routes: Vec<RouteRecord>,
     /// Tickets.
     pub tickets: Vec<TicketRecord>,
+    /// Whether the map's data (tickets, board) is provisional, not the printed game's.
+    #[serde(default)]
+    pub provisional: bool,
 }
 
 /// One route in a header.
@@ -388,6 +391,7 @@ impl Header {
                 cities: map.cities().iter().map(|c| c.name.clone()).collect(),
                 routes,
                 tickets,
+                provisional: map.provisional,
             },
             rules,
         }
@@ -415,7 +419,7 @@ impl Header {
         let m = &self.map;
         let city = |i: u8| m.cities.get(usize::from(i)).cloned().unwrap_or_else(|| format!("#{i}"));
         let mut text = String::new();
-        let _ = writeln!(text, "name = {:?}\ncities = [", m.name);
+        let _ = writeln!(text, "name = {:?}\nprovisional = {}\ncities = [", m.name, m.provisional);
         for c in &m.cities {
             let _ = writeln!(text, "  {{ name = {c:?} }},");
         }
