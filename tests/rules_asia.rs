@@ -14,9 +14,12 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::map::TicketKind;
 use ttr::{
-    Action, Card, CardCounts, CityId, EndReason, Event, GameState, Map, Phase, RouteId, Seat, SeatSet, Setup, TicketId,
+    Action, Card, CardCounts, CityId, EndReason, Event, GameState, Map, Phase, RouteId, Seat, Setup, TicketId,
     TicketSet,
 };
+
+mod common;
+use common::{act, cards, claim, draw_turn, legal, refuse, seats};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -82,18 +85,6 @@ fn kind(t: TicketId) -> TicketKind {
     asia().ticket(t).kind
 }
 
-fn cards(list: &[(Card, u8)]) -> CardCounts {
-    list.iter().fold(CardCounts::EMPTY, |acc, &(c, n)| acc.with(c, n))
-}
-
-fn claim(route: RouteId, pay: CardCounts) -> Action {
-    Action::Claim { route, pay }
-}
-
-fn seats(list: &[u8]) -> SeatSet {
-    list.iter().map(|&s| Seat(s)).collect()
-}
-
 fn loco_count(market: &[Option<Card>; 5]) -> usize {
     market.iter().filter(|c| **c == Some(Card::Loco)).count()
 }
@@ -141,27 +132,6 @@ fn routes_worth(trains: u32, avoid: &[RouteId]) -> Vec<RouteId> {
     chosen
 }
 
-/// Applies a legal action and checks the engine's invariants.
-fn act(g: &mut GameState<'_>, action: Action) {
-    g.apply(action).unwrap_or_else(|e| panic!("{e}"));
-    g.check_invariants().unwrap_or_else(|e| panic!("{e}"));
-}
-
-fn legal(g: &GameState<'_>) -> Vec<Action> {
-    g.legal_actions().iter().collect()
-}
-
-/// Asserts that `action` is neither generated nor accepted and that refusing it leaves the
-/// position untouched; returns the reason.
-fn refuse(g: &mut GameState<'_>, action: Action) -> &'static str {
-    let before = g.to_setup();
-    assert!(!legal(g).contains(&action), "{action:?} is generated as legal");
-    assert!(g.check(action).is_err(), "check accepts {action:?}");
-    let err = g.apply(action).expect_err("an illegal action was applied");
-    assert_eq!(g.to_setup(), before, "refusing {action:?} changed the state");
-    err.reason
-}
-
 /// The payments generated for claiming `r`, sorted.
 fn payments_for(g: &GameState<'_>, r: RouteId) -> Vec<CardCounts> {
     let mut pays: Vec<CardCounts> = legal(g)
@@ -178,15 +148,6 @@ fn payments_for(g: &GameState<'_>, r: RouteId) -> Vec<CardCounts> {
 fn sorted(mut pays: Vec<CardCounts>) -> Vec<CardCounts> {
     pays.sort_by_key(|p| p.0);
     pays
-}
-
-/// Plays one turn of blind draws (two, or one if no second card can be taken).
-fn draw_turn(g: &mut GameState<'_>) {
-    let seat = g.to_move();
-    act(g, Action::DrawBlind);
-    if g.phase() == Phase::SecondCard && g.to_move() == seat {
-        act(g, Action::DrawBlind);
-    }
 }
 
 /// The keep mask selecting the offered tickets for which `pick` holds.

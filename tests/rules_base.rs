@@ -12,8 +12,11 @@ use std::sync::OnceLock;
 
 use ttr::{
     Action, Card, CardCounts, CityId, EndReason, Event, GameState, Map, Observation, Phase, RouteId, RouteSet, Seat,
-    SeatSet, Setup, TicketId,
+    Setup, TicketId,
 };
+
+mod common;
+use common::{act, cards, claim, draw_turn, legal, refuse, seats};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -78,23 +81,11 @@ fn ticket(map: &Map, a: &str, b: &str) -> TicketId {
     TicketId(i as u8)
 }
 
-fn cards(list: &[(Card, u8)]) -> CardCounts {
-    list.iter().fold(CardCounts::EMPTY, |acc, &(c, n)| acc.with(c, n))
-}
-
 fn minus(a: CardCounts, b: CardCounts) -> CardCounts {
     assert!(a.contains(&b), "{a} does not hold {b}");
     let mut out = a;
     out.remove(&b);
     out
-}
-
-fn claim(route: RouteId, pay: CardCounts) -> Action {
-    Action::Claim { route, pay }
-}
-
-fn seats(list: &[u8]) -> SeatSet {
-    list.iter().map(|&s| Seat(s)).collect()
 }
 
 fn loco_count(market: &[Option<Card>; 5]) -> usize {
@@ -204,27 +195,6 @@ fn start<'m>(map: &'m Map, s: &Setup) -> GameState<'m> {
     GameState::from_setup(map, s).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Applies a legal action and checks the engine's invariants (cards and trains conserved).
-fn act(g: &mut GameState<'_>, action: Action) {
-    g.apply(action).unwrap_or_else(|e| panic!("{e}"));
-    g.check_invariants().unwrap_or_else(|e| panic!("{e}"));
-}
-
-fn legal(g: &GameState<'_>) -> Vec<Action> {
-    g.legal_actions().iter().collect()
-}
-
-/// Asserts that `action` is neither generated nor accepted, and that refusing it leaves the
-/// position untouched; returns the reason.
-fn refuse(g: &mut GameState<'_>, action: Action) -> &'static str {
-    let before = g.to_setup();
-    assert!(!legal(g).contains(&action), "{action:?} is generated as legal");
-    assert!(g.check(action).is_err(), "check accepts {action:?}");
-    let err = g.apply(action).expect_err("an illegal action was applied");
-    assert_eq!(g.to_setup(), before, "refusing {action:?} changed the state");
-    err.reason
-}
-
 /// The payments generated for claiming `r`.
 fn payments_for(g: &GameState<'_>, r: RouteId) -> Vec<CardCounts> {
     legal(g)
@@ -234,15 +204,6 @@ fn payments_for(g: &GameState<'_>, r: RouteId) -> Vec<CardCounts> {
             _ => None,
         })
         .collect()
-}
-
-/// Plays one turn of two blind draws (or one, if no second card can be taken).
-fn draw_turn(g: &mut GameState<'_>) {
-    let seat = g.to_move();
-    act(g, Action::DrawBlind);
-    if g.phase() == Phase::SecondCard && g.to_move() == seat {
-        act(g, Action::DrawBlind);
-    }
 }
 
 /// A USA position for `players`, seat 0 to move, five colour cards face up.

@@ -11,9 +11,10 @@ use std::sync::OnceLock;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::scoring::winners;
-use ttr::{
-    Action, Card, CardCounts, CityId, GameState, Map, Phase, RouteId, Seat, SeatResult, SeatSet, Setup, TicketId,
-};
+use ttr::{Action, Card, CardCounts, CityId, GameState, Map, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
+
+mod common;
+use common::{act, cards, legal, refuse, seats};
 
 // ---------------------------------------------------------------------------------------
 // Helpers (in the style of tests/rules_base.rs)
@@ -47,37 +48,8 @@ fn route(map: &Map, a: &str, b: &str) -> RouteId {
     all[0]
 }
 
-fn cards(list: &[(Card, u8)]) -> CardCounts {
-    list.iter().fold(CardCounts::EMPTY, |acc, &(c, n)| acc.with(c, n))
-}
-
-fn seats(list: &[u8]) -> SeatSet {
-    list.iter().map(|&s| Seat(s)).collect()
-}
-
 fn start<'m>(map: &'m Map, s: &Setup) -> GameState<'m> {
     GameState::from_setup(map, s).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Applies a legal action and checks the engine's invariants.
-fn act(g: &mut GameState<'_>, action: Action) {
-    g.apply(action).unwrap_or_else(|e| panic!("{e}"));
-    g.check_invariants().unwrap_or_else(|e| panic!("{e}"));
-}
-
-fn legal(g: &GameState<'_>) -> Vec<Action> {
-    g.legal_actions().iter().collect()
-}
-
-/// Asserts that `action` is neither generated nor accepted, and that refusing it leaves the
-/// position untouched; returns the reason.
-fn refuse(g: &mut GameState<'_>, action: Action) -> &'static str {
-    let before = g.to_setup();
-    assert!(!legal(g).contains(&action), "{action:?} is generated as legal");
-    assert!(g.check(action).is_err(), "check accepts {action:?}");
-    let err = g.apply(action).expect_err("an illegal action was applied");
-    assert_eq!(g.to_setup(), before, "refusing {action:?} changed the state");
-    err.reason
 }
 
 fn is_express(a: &Action) -> bool {

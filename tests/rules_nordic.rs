@@ -18,6 +18,9 @@ use ttr::{
 
 use Card::{Black, Blue, Green, Loco, Orange, Pink, Red, White, Yellow};
 
+mod common;
+use common::{claim, legal};
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
@@ -82,10 +85,6 @@ fn sum(a: CardCounts, b: CardCounts) -> CardCounts {
     out
 }
 
-fn claim(route: RouteId, pay: CardCounts) -> Action {
-    Action::Claim { route, pay }
-}
-
 fn seat_set(list: &[u8]) -> SeatSet {
     list.iter().map(|&s| Seat(s)).collect()
 }
@@ -136,10 +135,6 @@ fn play_events(g: &mut GameState<'_>, action: Action) -> Vec<Event> {
     g.apply_recorded(action, &mut events).unwrap_or_else(|e| panic!("{e}"));
     g.check_invariants().unwrap_or_else(|e| panic!("after {action:?}: {e}"));
     events
-}
-
-fn legal(g: &GameState<'_>) -> Vec<Action> {
-    g.legal_actions().iter().collect()
 }
 
 /// The legal actions in a fixed order, for comparing with an expected list.
