@@ -9,10 +9,12 @@
 //!   gets its known cards plus enough pool cards to reach its hand size, the discard pile
 //!   gets its size, the deck the rest;
 //! - the tickets the observer cannot see (all but its own tickets and its own offer) are
-//!   dealt at random: long tickets still pending in an opponent's setup offer come from the
-//!   long tickets, the ticket deck (in a random order) from the normal ones, the opponents'
-//!   other offers from the normal ones left, and the opponents' tickets from whatever is
-//!   left, long or normal (which tickets went back to the box is unknown too);
+//!   dealt at random: first the opponents' tickets, long or normal (which tickets went back
+//!   to the box is unknown too), each drawn with probability proportional to a caller's
+//!   weight ([`sample_world_weighted`]; equal weights in [`sample_world`]) from the tickets
+//!   the other piles can spare; then the long tickets still pending in an opponent's setup
+//!   offer from the long tickets left, the ticket deck (in a random order) from the normal
+//!   ones, the opponents' other offers from the normal ones left, then any;
 //! - later chance (card draws) comes from a fresh seed drawn from the caller's generator.
 //!
 //! The function reads the game only through the observation's public methods, so it cannot
@@ -36,7 +38,19 @@ use crate::tickets::TicketOffer;
 /// is a random guess drawn from `rng`.
 #[must_use]
 pub fn sample_world<'m>(obs: &Observation<'_, 'm>, rng: &mut impl Rng) -> GameState<'m> {
-    let setup = sample_setup(obs, rng);
+    sample_world_weighted(obs, rng, |_, _| 1.0)
+}
+
+/// [`sample_world`] where opponent `s` holds ticket `t` with odds proportional to
+/// `weight(s, t)` (a caller's belief, e.g. inferred from the routes `s` claimed; weights
+/// must be finite and positive). Everything the seat sees is kept as in [`sample_world`].
+#[must_use]
+pub fn sample_world_weighted<'m>(
+    obs: &Observation<'_, 'm>,
+    rng: &mut impl Rng,
+    weight: impl Fn(Seat, TicketId) -> f64,
+) -> GameState<'m> {
+    let setup = sample_setup_weighted(obs, rng, weight);
     match GameState::from_setup(obs.map(), &setup) {
         Ok(state) => state,
         Err(problems) => panic!("a sampled world must be a valid position: {problems}"),
@@ -46,6 +60,16 @@ pub fn sample_world<'m>(obs: &Observation<'_, 'm>, rng: &mut impl Rng) -> GameSt
 /// [`sample_world`] as plain data.
 #[must_use]
 pub fn sample_setup(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Setup {
+    sample_setup_weighted(obs, rng, |_, _| 1.0)
+}
+
+/// [`sample_world_weighted`] as plain data.
+#[must_use]
+pub fn sample_setup_weighted(
+    obs: &Observation<'_, '_>,
+    rng: &mut impl Rng,
+    weight: impl Fn(Seat, TicketId) -> f64,
+) -> Setup {
     let map = obs.map();
     let rules = &map.rules;
     let n = obs.players();
@@ -125,6 +149,44 @@ pub fn sample_setup(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Setup {
     long.shuffle(rng);
     normal.shuffle(rng);
     let opponents = || (0..n).map(|s| Seat(s as u8)).filter(move |&s| s != me);
+    // The opponents' tickets first, weighted, from what the ticket deck (normal tickets)
+    // and the pending setup offers (long tickets) can spare.
+    let long_needed: usize = if phase == Phase::SetupKeep {
+        opponents().map(|s| obs.offer_size(s).min(usize::from(rules.setup_tickets.long))).sum()
+    } else {
+        0
+    };
+    let normal_needed = obs.ticket_deck_size();
+    for s in 0..n {
+        let seat = Seat(s as u8);
+        if seat == me {
+            setup.tickets[s] = obs.tickets();
+            continue;
+        }
+        for _ in 0..obs.ticket_count(seat) {
+            let from_long = long.len() > long_needed;
+            let from_normal = normal.len() > normal_needed;
+            let w = |t: &TicketId| weight(seat, *t);
+            let total = if from_long { long.iter().map(w).sum() } else { 0.0 }
+                + if from_normal { normal.iter().map(w).sum() } else { 0.0 };
+            let mut pick = rng.random::<f64>() * total;
+            let mut take = |pile: &mut Vec<TicketId>, allowed: bool| -> Option<TicketId> {
+                if !allowed {
+                    return None;
+                }
+                let i = pile.iter().position(|t| {
+                    pick -= w(t);
+                    pick < 0.0
+                })?;
+                Some(pile.swap_remove(i))
+            };
+            let t = take(&mut long, from_long)
+                .or_else(|| take(&mut normal, from_normal))
+                .or_else(|| if from_normal { normal.pop() } else { long.pop() })
+                .expect("an unseen ticket for an opponent");
+            setup.tickets[s].insert(t);
+        }
+    }
     let mut offers = [TicketOffer::EMPTY; crate::ids::MAX_SEATS];
     offers[me.index()] = own_offer;
     if phase == Phase::SetupKeep {
@@ -152,14 +214,6 @@ pub fn sample_setup(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Setup {
         for _ in 0..obs.drafted_count(s) {
             setup.drafted[s.index()].push(rest.pop().expect("an unseen ticket for a draft pick"));
         }
-    }
-    for s in 0..n {
-        let seat = Seat(s as u8);
-        setup.tickets[s] = if seat == me {
-            obs.tickets()
-        } else {
-            (0..obs.ticket_count(seat)).map(|_| rest.pop().expect("an unseen ticket for an opponent")).collect()
-        };
     }
     setup.offers = offers;
     setup.seed = rng.random();

@@ -33,7 +33,7 @@ pub use action::{Action, EndReason, Event, EventSink, Phase};
 pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 pub use bot::{play_game, play_game_recorded, Bot, GameError};
 pub use card::{Card, CardCounts};
-pub use determinize::sample_world;
+pub use determinize::{sample_world, sample_world_weighted};
 pub use ids::{CityId, RouteId, Seat, TicketId, MAX_SEATS};
 pub use legal::LegalActions;
 pub use map::{Map, MapError, Route, Ticket};

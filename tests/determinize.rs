@@ -132,3 +132,47 @@ fn samples_keep_counts_and_only_hide_what_is_hidden() {
     a.reseed(99);
     assert_eq!(a.to_setup(), before);
 }
+
+#[test]
+fn weighted_sampling_follows_the_weights_and_still_looks_the_same() {
+    use ttr::{sample_world_weighted, TicketId, TicketSet};
+    let mut checked = 0;
+    for (name, players) in [("usa", 2), ("usa", 4), ("nordic", 3), ("legendary_asia", 3), ("south_korea", 4)] {
+        let map = load(name);
+        let mut rng = Pcg64Mcg::seed_from_u64(players as u64);
+        let mut state = GameState::new(&map, players, 5).expect("setup");
+        let mut step = 0;
+        while !state.is_over() {
+            step += 1;
+            if step % 9 == 0 {
+                let obs = Observation::new(&state, Seat(0));
+                let opponent = Seat(1);
+                // Favour the unseen tickets with the lowest ids, as many as seat 1 holds.
+                let held = obs.ticket_count(opponent) as usize;
+                let visible = obs.tickets().or(obs.offer().tickets().iter().copied().collect());
+                let favoured: TicketSet = (0..map.tickets().len())
+                    .map(|i| TicketId(i as u8))
+                    .filter(|&t| !visible.contains(t))
+                    .take(held)
+                    .collect();
+                let weight = |s: Seat, t: TicketId| if s == opponent && favoured.contains(t) { 1e6 } else { 1.0 };
+                let mut hits = 0;
+                for _ in 0..20 {
+                    let world = sample_world_weighted(&obs, &mut rng, weight);
+                    assert_eq!(Observation::new(&world, Seat(0)), obs, "{name}: the weighted world looks different");
+                    world.check_invariants().unwrap_or_else(|e| panic!("{name}: {e}"));
+                    hits += u32::from(world.tickets(opponent) == favoured);
+                }
+                // Long tickets pending in setup offers or a full ticket deck may need some of
+                // the favoured ones; otherwise the opponent holds exactly them.
+                if held > 0 && state.phase() != Phase::SetupKeep {
+                    assert!(hits >= 19, "{name} step {step}: favoured tickets held in {hits} of 20 samples");
+                    checked += 1;
+                }
+            }
+            let legal = state.legal_actions();
+            state.apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
+        }
+    }
+    assert!(checked > 50, "{checked} positions checked");
+}
