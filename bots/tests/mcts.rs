@@ -2,7 +2,6 @@
 //! with a fixed number of playouts, and finding the winning claim of a tiny endgame.
 
 use std::path::Path;
-use std::time::Instant;
 
 use ttr::runner::{bot_seed, game_seed};
 use ttr::{
@@ -36,32 +35,49 @@ fn play(map: &Map, specs: &[&str], seed: u64, index: u64) -> GameResult {
         .unwrap_or_else(|e| panic!("{} game {index} (seed {game}) of {specs:?}: {e}", map.name))
 }
 
-#[test]
-fn mcts_plays_every_map_legally() {
-    let start = Instant::now();
-    let tables: &[(&str, &[usize])] =
-        &[("usa", &[2, 3, 5]), ("nordic", &[2, 3]), ("legendary_asia", &[2, 4]), ("south_korea", &[3])];
-    // Small budgets; the deeper tree, no widening and random playouts (truncated) too.
-    let specs =
-        ["mcts:iters=6:worlds=3", "mcts:iters=8:worlds=2:tree=3:widen=0", "mcts:iters=6:rollout=random:depth=30"];
-    let mut games = 0;
-    for &(name, counts) in tables {
-        let map = load(name);
-        for &players in counts {
-            for (k, spec) in specs.iter().enumerate() {
-                for i in 0..16 {
-                    let lineup: Vec<&str> = std::iter::once(*spec)
-                        .chain(["greedy", "random", "hungry", "route-focus"])
-                        .take(players)
-                        .collect();
-                    let result = play(&map, &lineup, 50 + k as u64, i);
-                    assert!(result.turns <= map.rules.turn_cap);
-                    games += 1;
-                }
-            }
+/// Plays `games` seeded games on `name` for each player count, an `mcts` seat (its spec
+/// rotating over small budgets: the default search, the deeper tree with the second card
+/// searched, truncated random playouts without ticket inference) against the other bots;
+/// any illegal choice panics with the game's seed. Returns the number of games.
+fn plays_legally(name: &str, counts: &[usize], games: u64) -> u64 {
+    let map = load(name);
+    let specs = [
+        "mcts:iters=4:worlds=2",
+        "mcts:iters=6:worlds=2:tree=3:widen=0:second=1:keep=1",
+        "mcts:iters=4:rollout=random:depth=20:infer=0",
+    ];
+    let mut played = 0;
+    for &players in counts {
+        for i in 0..games {
+            let spec = specs[i as usize % specs.len()];
+            let lineup: Vec<&str> =
+                std::iter::once(spec).chain(["greedy", "random", "one-step", "route-focus"]).take(players).collect();
+            let result = play(&map, &lineup, 50 + players as u64, i);
+            assert!(result.turns <= map.rules.turn_cap);
+            played += 1;
         }
     }
-    eprintln!("{games} games in {:.1} s", start.elapsed().as_secs_f64());
+    played
+}
+
+#[test]
+fn mcts_plays_usa_legally() {
+    assert_eq!(plays_legally("usa", &[2, 3, 4, 5], 125), 500);
+}
+
+#[test]
+fn mcts_plays_nordic_legally() {
+    assert_eq!(plays_legally("nordic", &[2, 3], 250), 500);
+}
+
+#[test]
+fn mcts_plays_legendary_asia_legally() {
+    assert_eq!(plays_legally("legendary_asia", &[2, 3, 4, 5], 125), 500);
+}
+
+#[test]
+fn mcts_plays_south_korea_legally() {
+    assert_eq!(plays_legally("south_korea", &[2, 3, 4, 5], 125), 500);
 }
 
 #[test]
@@ -149,6 +165,44 @@ fn a_huge_budget_finds_the_winning_claim() {
         assert!(after.result().winners.contains(Seat(0)) && after.result().winners.count() == 1, "the claim wins");
         let root = bot.last_root();
         assert!(root.len() > 5, "many candidates were searched: {}", root.len());
+    }
+}
+
+#[test]
+fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
+    use ttr_bots::mcts::belief::TicketBelief;
+    use ttr_bots::GreedyBot;
+    // Greedy plays both seats; every sixth turn seat 0 weighs seat 1's tickets. The true
+    // tickets must get clearly more than their share under uniform guessing.
+    for (name, players) in [("usa", 2), ("nordic", 3)] {
+        let map = load(name);
+        let (mut lift, mut positions) = (0.0, 0);
+        for game in 0..40 {
+            let mut state = GameState::new(&map, players, game).unwrap();
+            let mut bots: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
+            let mut belief = TicketBelief::default();
+            while !state.is_over() {
+                let seat = state.to_move();
+                let obs = Observation::new(&state, seat);
+                if seat == Seat(0) && state.phase() == Phase::Turn && state.turns() % 6 == 0 && state.turns() > 0 {
+                    belief.update(&obs, 2.0);
+                    let held = state.tickets(Seat(1));
+                    let unseen: Vec<_> = (0..map.tickets().len())
+                        .map(|i| ttr::TicketId(i as u8))
+                        .filter(|&t| !obs.tickets().contains(t))
+                        .collect();
+                    let total: f64 = unseen.iter().map(|&t| belief.weight(Seat(1), t)).sum();
+                    let share = |t| belief.weight(Seat(1), t) / total * unseen.len() as f64;
+                    lift += held.iter().map(|t| share(t).ln()).sum::<f64>() / f64::from(held.count());
+                    positions += 1;
+                }
+                let action = bots[seat.index()].choose(&obs);
+                state.apply(action).unwrap();
+            }
+        }
+        let mean = lift / f64::from(positions);
+        assert!(positions > 200, "{name}: {positions} positions");
+        assert!(mean > 0.7, "{name}: mean log lift of the true tickets {mean:.3}");
     }
 }
 

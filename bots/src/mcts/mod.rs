@@ -1,31 +1,38 @@
-//! `mcts`: information-set Monte Carlo tree search that never sees hidden information.
+//! `mcts`: Monte Carlo search over determinized worlds that never sees hidden information.
 //!
 //! For each decision the bot samples `worlds` full game states consistent with its
-//! [`Observation`] ([`ttr::determinize`]: opponents' hands keep their publicly known cards,
-//! opponents' tickets and both decks are guessed from what the seat cannot see). Playouts
-//! cycle over these worlds; before each one the world's generator of later chance (card
-//! draws, tunnel reveals) is reseeded, so chance is sampled afresh every playout.
+//! [`Observation`] ([`ttr::determinize`]): opponents' hands keep their publicly known cards,
+//! the unseen cards are dealt at random, and each opponent's tickets are drawn with the odds
+//! [`belief`] reads off the routes it has claimed. A *scenario* is one world with one seed
+//! for all later chance (card draws, tunnel reveals); a playout plays a root candidate in a
+//! scenario and then every seat by the rollout policy (the greedy bot's, on the hands and
+//! tickets the world gave them) to the end of the game, or for `depth` decisions, and is
+//! worth the squashed score difference `0.5 + 0.5·tanh((own − best opponent)/scale)`.
 //!
-//! The tree is single-observer and open-loop: its nodes are the bot's own decisions, keyed
-//! by the sequence of its own actions. Opponents' moves and chance happen in the sampled
-//! world between the bot's decisions; the opponents move by the rollout policy (the greedy
-//! bot's, on the hands and tickets the world gave them). Because hands differ between worlds
-//! and after different draws, the actions of a node differ from playout to playout: a child
-//! counts how often it was available and UCB1 uses that count (ISMCTS):
-//! `mean + c·sqrt(ln(available)/visits)`. A node is expanded one child at a time, the
-//! rollout policy's choice first, then the candidates in [`moves`] order (claims by points,
-//! card draws, tickets); with `widen` set a node gets at most `ceil(widen·√(visits+1))`
-//! children. After the expansion the playout continues with the rollout policy for every
-//! seat, to the end of the game or for `depth` decisions, and its value is the squashed
-//! score difference `0.5 + 0.5·tanh((own − best opponent)/scale)`, scored as the game stands.
-//! The move played is the root child visited most.
+//! The root is a bandit over the candidates [`moves`] keeps (one payment per claim, one
+//! face-up slot per card kind, a few ticket keeps), run with common random numbers: every
+//! candidate compared is played on the same scenarios, so the luck of the draw cancels out
+//! of the comparison. Half the budget goes to sequential halving (each round, every
+//! candidate left plays the same fresh scenarios and the worse half is dropped); the
+//! winner then duels the rollout policy's own choice on fresh scenarios with the other
+//! half, and is played only if its paired mean advantage is more than `margin` standard
+//! errors. (Taking the halving's winner directly loses to the policy: the best of many
+//! noisy means is biased upwards, and the search drifted into drawing cards instead of
+//! claiming.) The second card of a draw is the policy's unless `second=1`; ticket keeps get
+//! `keep` times the budget.
 //!
-//! The action set is pruned as [`moves`] describes (one payment per claim, one face-up slot
-//! per card kind, a few ticket keeps). Memory: the node arena and the playout path are kept
-//! from decision to decision and only grow; a playout clones a fixed-size world, fresh
-//! fixed-size greedy bots and fixed-size candidate lists, and allocates nothing. The bot is
-//! deterministic from its seed when the budget is `iters` (no `ms`).
+//! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
+//! information-set tree keyed by its own actions: since hands differ between worlds, a
+//! child counts how often it was available and UCB1 uses that count (ISMCTS),
+//! `mean + c·sqrt(ln(available)/visits)`, with progressive widening (`widen`: at most
+//! `ceil(widen·√(visits+1))` children), the rollout policy's choice expanded first.
+//!
+//! Memory: the node arena and the playout path are kept from decision to decision; a
+//! playout clones a fixed-size world, fresh fixed-size greedy bots and fixed-size candidate
+//! lists, and allocates nothing. The bot is deterministic from its seed when the budget is
+//! `iters` (no `ms`).
 
+pub mod belief;
 pub mod moves;
 pub mod params;
 
@@ -33,16 +40,20 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{sample_world, Action, Bot, GameState, Observation, Seat, MAX_SEATS};
+use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, Seat, MAX_SEATS};
 
 use crate::common::random_action;
 use crate::greedy::GreedyBot;
 use crate::plan::Planner;
+use belief::TicketBelief;
 pub use moves::{Candidates, MAX_CANDIDATES};
 pub use params::{MctsParams, Rollout};
 
 /// No node.
 const NONE: u32 = u32::MAX;
+
+/// Playouts per second assumed for a time budget before any were measured.
+const INITIAL_RATE: f64 = 2000.0;
 
 /// One of the bot's own decisions, reached by `action` from its parent.
 #[derive(Clone, Copy, Debug)]
@@ -68,7 +79,7 @@ impl Node {
 pub struct SearchStats {
     /// Decisions searched (not counting those with a single candidate).
     pub searches: u64,
-    /// Decisions answered without search (one candidate).
+    /// Decisions answered without search (one candidate, or a second card not searched).
     pub forced: u64,
     /// Playouts run.
     pub playouts: u64,
@@ -85,6 +96,8 @@ pub struct MctsBot {
     stats: SearchStats,
     /// The planner that prunes claims to the ticket plan (made at the first decision).
     planner: Option<Planner>,
+    /// Which tickets the opponents probably hold.
+    belief: TicketBelief,
 }
 
 impl MctsBot {
@@ -98,6 +111,7 @@ impl MctsBot {
             path: Vec::with_capacity(64),
             stats: SearchStats::default(),
             planner: None,
+            belief: TicketBelief::default(),
         }
     }
 
@@ -121,10 +135,10 @@ impl MctsBot {
         let mut child = self.nodes.first().map_or(NONE, |n| n.first_child);
         while child != NONE {
             let n = &self.nodes[child as usize];
-            out.push((n.action, n.visits, n.total / f64::from(n.visits.max(1))));
+            out.push((n.action, n.visits, self.mean(child)));
             child = n.next_sibling;
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|&(_, visits, _)| std::cmp::Reverse(visits));
         out
     }
 
@@ -185,20 +199,25 @@ impl MctsBot {
         (self.nodes[child as usize].action, child, false)
     }
 
-    /// One playout in `world` from the root; returns its value for `me`.
-    fn playout(&mut self, world: &mut GameState<'_>, me: Seat, bots: &mut [GreedyBot; MAX_SEATS]) -> f64 {
+    /// One playout in `world` that starts with the root child `first`; returns its value
+    /// for `me` and leaves the nodes it went through in `self.path`.
+    fn playout(&mut self, world: &mut GameState<'_>, me: Seat, first: u32) -> f64 {
+        let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
         self.path.clear();
-        self.path.push(0);
-        let mut node = 0u32;
+        self.path.push(first);
+        if let Err(e) = world.apply(self.nodes[first as usize].action) {
+            panic!("mcts playout: {e}");
+        }
+        let mut node = first;
         let mut in_tree = true;
-        let mut steps = 0u32;
+        let mut steps = 1u32;
         while !world.is_over() {
             if self.params.depth > 0 && steps >= self.params.depth {
                 break;
             }
             steps += 1;
             let s = world.to_move();
-            let action = if s == me && in_tree && self.path.len() as u32 <= self.params.tree {
+            let action = if s == me && in_tree && (self.path.len() as u32) < self.params.tree {
                 let (action, child, expanded) = self.select(world, node, &mut bots[s.index()]);
                 node = child;
                 self.path.push(child);
@@ -219,55 +238,152 @@ impl MctsBot {
         0.5 + 0.5 * (f64::from(own - other) / self.params.scale).tanh()
     }
 
+    /// Playouts this decision may run: `iters` (times `keep` for a ticket choice), or as
+    /// many as fit in `ms` at the speed measured so far.
+    fn budget(&self, obs: &Observation<'_, '_>) -> u32 {
+        let scale = self.scale(obs);
+        let by_time = self.params.ms.map(|ms| {
+            let rate = if self.stats.playouts > 0 {
+                self.stats.playouts as f64 / self.stats.time.as_secs_f64().max(1e-6)
+            } else {
+                INITIAL_RATE
+            };
+            (rate * ms as f64 / 1000.0).max(1.0) as u32
+        });
+        match (self.params.iters, by_time) {
+            (Some(n), Some(t)) => (n * scale).min(t * scale),
+            (Some(n), None) => n * scale,
+            (None, Some(t)) => t * scale,
+            (None, None) => scale,
+        }
+    }
+
+    /// Mean value of the playouts through `node`.
+    fn mean(&self, node: u32) -> f64 {
+        let n = &self.nodes[node as usize];
+        n.total / f64::from(n.visits.max(1))
+    }
+
+    /// The budget multiplier of this decision: `keep` for a ticket choice, else 1.
+    fn scale(&self, obs: &Observation<'_, '_>) -> u32 {
+        if matches!(obs.phase(), Phase::SetupKeep | Phase::KeepTickets) {
+            self.params.keep
+        } else {
+            1
+        }
+    }
+
     /// Searches the decision of `obs`; `root` holds its candidates, the rollout policy's first.
     fn search(&mut self, obs: &Observation<'_, '_>, root: &Candidates) -> Action {
         let start = Instant::now();
+        let deadline = self.params.ms.map(|ms| start + Duration::from_millis(ms * u64::from(self.scale(obs))));
         let me = obs.seat();
-        let worlds: Vec<GameState<'_>> = (0..self.params.worlds).map(|_| sample_world(obs, &mut self.rng)).collect();
+        self.belief.update(obs, self.params.infer);
+        let belief = &self.belief;
+        let rng = &mut self.rng;
+        let worlds: Vec<GameState<'_>> =
+            (0..self.params.worlds).map(|_| sample_world_weighted(obs, rng, |s, t| belief.weight(s, t))).collect();
         self.nodes.clear();
         self.nodes.push(Node::new(Action::Pass));
-        let deadline = self.params.ms.map(|ms| start + Duration::from_millis(ms));
-        let mut i = 0u32;
-        loop {
-            if self.params.iters.is_some_and(|n| i >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+        let mut alive = [0u32; MAX_CANDIDATES];
+        for (i, &action) in root.as_slice().iter().enumerate() {
+            alive[i] = self.nodes.len() as u32;
+            let mut child = Node::new(action);
+            child.next_sibling = self.nodes[0].first_child;
+            self.nodes[0].first_child = alive[i];
+            self.nodes.push(child);
+        }
+        let policy = alive[0];
+        let mut alive_len = root.len();
+        let budget = self.budget(obs) as usize;
+        let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+        let mut scenario = 0usize;
+        let mut playouts = 0u64;
+        // Sequential halving over half the budget: every candidate still in the race plays
+        // the same fresh scenarios (world and chance seed), the worse half is dropped.
+        let rounds = alive_len.next_power_of_two().trailing_zeros().max(1) as usize;
+        'rounds: for _ in 0..rounds {
+            let fresh = (budget / 2 / (rounds * alive_len)).max(1);
+            for _ in 0..fresh {
+                if out_of_time() {
+                    break 'rounds;
+                }
+                let seed: u64 = self.rng.random();
+                for &child in &alive[..alive_len] {
+                    self.evaluate(&worlds[scenario % worlds.len()], seed, me, child);
+                }
+                playouts += alive_len as u64;
+                scenario += 1;
             }
-            let mut world = worlds[i as usize % worlds.len()].clone();
-            world.reseed(self.rng.random());
-            let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
-            let value = self.playout(&mut world, me, &mut bots);
-            for &n in &self.path {
-                let node = &mut self.nodes[n as usize];
-                node.visits += 1;
-                node.total += value;
+            alive[..alive_len].sort_by(|&a, &b| self.mean(b).total_cmp(&self.mean(a)).then(a.cmp(&b)));
+            alive_len = alive_len.div_ceil(2);
+        }
+        let challenger =
+            alive[..alive_len].iter().copied().max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b))).unwrap_or(policy);
+        // The winner against the rollout policy's choice, on fresh scenarios: it is played
+        // only if its mean advantage is `margin` standard errors above nothing.
+        let mut duel = Duel::default();
+        if challenger != policy {
+            while playouts < budget as u64 && !out_of_time() {
+                let seed: u64 = self.rng.random();
+                let world = &worlds[scenario % worlds.len()];
+                let a = self.evaluate(world, seed, me, challenger);
+                let b = self.evaluate(world, seed, me, policy);
+                duel.add(a - b);
+                playouts += 2;
+                scenario += 1;
             }
-            i += 1;
         }
         self.stats.searches += 1;
-        self.stats.playouts += u64::from(i);
+        self.stats.playouts += playouts;
         self.stats.time += start.elapsed();
-        // The root child visited most (ties: the better mean), among the real candidates;
-        // the rollout policy's choice unless that one's mean beats it by the margin.
-        let policy = root.as_slice()[0];
-        let mut best: Option<((u32, f64), Action)> = None;
-        let mut policy_mean = None;
-        let mut child = self.nodes[0].first_child;
-        while child != NONE {
-            let n = &self.nodes[child as usize];
-            let key = (n.visits, n.total / f64::from(n.visits.max(1)));
-            if n.action == policy {
-                policy_mean = Some(key.1);
-            }
-            if root.as_slice().contains(&n.action) && best.is_none_or(|(k, _)| key > k) {
-                best = Some((key, n.action));
-            }
-            child = n.next_sibling;
+        if duel.convinced(self.params.margin) {
+            self.nodes[challenger as usize].action
+        } else {
+            self.nodes[policy as usize].action
         }
-        match (best, policy_mean) {
-            (Some(((_, mean), action)), Some(p)) if mean > p + self.params.margin => action,
-            (Some((_, action)), None) => action,
-            _ => policy,
+    }
+
+    /// Plays root child `child` in a copy of `world` with chance seeded by `seed`, adds the
+    /// value to the nodes the playout went through and returns it.
+    fn evaluate(&mut self, world: &GameState<'_>, seed: u64, me: Seat, child: u32) -> f64 {
+        let mut world = world.clone();
+        world.reseed(seed);
+        let value = self.playout(&mut world, me, child);
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.total += value;
         }
+        value
+    }
+}
+
+/// Paired differences of two candidates' values over the same scenarios.
+#[derive(Clone, Copy, Debug, Default)]
+struct Duel {
+    n: u32,
+    sum: f64,
+    squares: f64,
+}
+
+impl Duel {
+    fn add(&mut self, difference: f64) {
+        self.n += 1;
+        self.sum += difference;
+        self.squares += difference * difference;
+    }
+
+    /// Whether the mean difference is positive by more than `z` standard errors (needs
+    /// two scenarios or more).
+    fn convinced(&self, z: f64) -> bool {
+        if self.n < 2 {
+            return false;
+        }
+        let n = f64::from(self.n);
+        let mean = self.sum / n;
+        let variance = ((self.squares - n * mean * mean) / (n - 1.0)).max(0.0);
+        mean > 0.0 && mean > z * (variance / n).sqrt()
     }
 }
 
@@ -282,7 +398,7 @@ impl Bot for MctsBot {
             Rollout::Random => random_action(obs, &mut self.rng),
         };
         root.put_first(first);
-        if root.len() == 1 {
+        if root.len() == 1 || (obs.phase() == Phase::SecondCard && !self.params.second) {
             self.stats.forced += 1;
             return root.as_slice()[0];
         }

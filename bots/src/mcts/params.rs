@@ -15,16 +15,19 @@ pub enum Rollout {
 ///
 /// | key      | meaning                                                              | default |
 /// |----------|----------------------------------------------------------------------|---------|
-/// | `iters`  | playouts per decision                                                | 1000    |
+/// | `iters`  | playouts per decision                                                | 200     |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
-/// | `c`      | UCB1 exploration constant (values lie in 0..1)                       | 0.7     |
-/// | `worlds` | determinized worlds sampled per decision; playouts cycle over them   | 20      |
+/// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
+/// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
 /// | `depth`  | decisions a playout may take before it is scored as it stands (0: to the end) | 0 |
 /// | `scale`  | points of score difference that squash to tanh(1)                    | 20      |
-/// | `widen`  | progressive widening: a node has at most ceil(widen·√(visits+1)) children (0: off) | 1 |
-/// | `tree`   | most own decisions in the tree per playout (1: root only, flat UCB)  | 1       |
-/// | `margin` | play the rollout policy's choice unless the best mean beats it by more | 0.02  |
+/// | `widen`  | progressive widening below the root: at most ceil(widen·√(visits+1)) children (0: off) | 1 |
+/// | `tree`   | most own decisions in the tree per playout (1: root only)            | 1       |
+/// | `margin` | standard errors by which the search's pick must beat the policy's choice | 1  |
+/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 4       |
+/// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
+/// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
 ///
 /// With `ms` and `iters` both given the search stops at whichever comes first. With
 /// `iters` alone the bot is deterministic from its seed.
@@ -48,9 +51,15 @@ pub struct MctsParams {
     pub widen: f64,
     /// Most own decisions in the tree along a playout (1: only the root decision).
     pub tree: u32,
-    /// The rollout policy's own choice is played unless the most-visited action's mean
-    /// value beats it by more than this.
+    /// The search's pick is played only if its paired mean advantage over the rollout
+    /// policy's choice is more than this many standard errors.
     pub margin: f64,
+    /// Budget multiplier for ticket-keep decisions.
+    pub keep: u32,
+    /// Whether the second card of a draw is searched.
+    pub second: bool,
+    /// Strength of the opponents' ticket inference ([`super::belief`]; 0: off).
+    pub infer: f64,
 }
 
 /// Every number is finite (parsing refuses anything else), so equality is total.
@@ -59,7 +68,7 @@ impl Eq for MctsParams {}
 impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
-            iters: Some(1000),
+            iters: Some(200),
             ms: None,
             c: 0.7,
             worlds: 20,
@@ -68,13 +77,17 @@ impl Default for MctsParams {
             scale: 20.0,
             widen: 1.0,
             tree: 1,
-            margin: 0.02,
+            margin: 1.0,
+            keep: 4,
+            second: false,
+            infer: 2.0,
         }
     }
 }
 
 /// The keys `mcts` accepts.
-pub const KEYS: &[&str] = &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin"];
+pub const KEYS: &[&str] =
+    &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second", "infer"];
 
 impl MctsParams {
     /// Reads `key=value` pairs; unknown keys and bad values are refused with the reason.
@@ -105,6 +118,15 @@ impl MctsParams {
                 "widen" => p.widen = non_negative(key, value)?,
                 "tree" => p.tree = positive(key, value)?,
                 "margin" => p.margin = non_negative(key, value)?,
+                "keep" => p.keep = positive(key, value)?,
+                "second" => {
+                    p.second = match value {
+                        "0" => false,
+                        "1" => true,
+                        _ => return Err(bad(key, value, "0 or 1")),
+                    }
+                }
+                "infer" => p.infer = non_negative(key, value)?,
                 "rollout" => {
                     p.rollout = match value {
                         "greedy" => Rollout::Greedy,
