@@ -1,5 +1,6 @@
 //! Once built, the bots decide without touching the heap: a whole game of greedy and the
-//! four personas, setup tickets included, allocates nothing.
+//! four personas, setup tickets included, allocates nothing; `mcts` allocates per decision,
+//! never per playout.
 //!
 //! The global allocator here forwards to the system one and counts allocations made on a
 //! thread while that thread has counting switched on.
@@ -79,5 +80,45 @@ fn bots_decide_without_allocating() {
             let calls = HEAP_CALLS.load(Ordering::Relaxed) - before;
             assert_eq!(calls, 0, "{map_name} {players}p game {i}: {calls} allocations while playing");
         }
+    }
+}
+
+/// Heap calls made by `bot` deciding at `obs`.
+fn calls_to_choose(bot: &mut dyn Bot, obs: &Observation<'_, '_>) -> usize {
+    let before = HEAP_CALLS.load(Ordering::Relaxed);
+    WATCHING.with(|w| w.set(true));
+    bot.choose(obs);
+    WATCHING.with(|w| w.set(false));
+    HEAP_CALLS.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn mcts_playouts_do_not_allocate() {
+    // The search allocates per decision (its sampled worlds), never per playout: deciding
+    // with 10 or 300 playouts makes the same heap calls.
+    for (map_name, players) in [("usa", 2), ("nordic", 3)] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{map_name}.toml"));
+        let map = Map::load(&path).expect("map");
+        let mut state = GameState::new(&map, players, 9).expect("setup");
+        let mut small = BotSpec::parse("mcts:iters=10").expect("spec").build(1);
+        let mut large = BotSpec::parse("mcts:iters=300").expect("spec").build(1);
+        let mut greedy: Vec<Box<dyn Bot>> =
+            (0..players).map(|_| BotSpec::parse("greedy").expect("spec").build(0)).collect();
+        let mut checked = 0;
+        while !state.is_over() {
+            let seat = state.to_move();
+            let obs = Observation::new(&state, seat);
+            if seat == Seat(0) && state.turns() % 4 == 0 {
+                let few = calls_to_choose(small.as_mut(), &obs);
+                let many = calls_to_choose(large.as_mut(), &obs);
+                assert_eq!(few, many, "{map_name} turn {}: heap calls grow with the playouts", state.turns());
+                // Sampling the 20 worlds (plain-data setups with ticket lists) takes a few each.
+                assert!(many < 400, "{map_name} turn {}: {many} heap calls in one decision", state.turns());
+                checked += 1;
+            }
+            let action = greedy[seat.index()].choose(&obs);
+            state.apply(action).expect("legal");
+        }
+        assert!(checked > 10, "{map_name}: {checked} decisions checked");
     }
 }

@@ -210,26 +210,33 @@ fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
 #[test]
 #[ignore]
 fn speed() {
-    let map = load("usa");
-    for spec in ["iters=300", "iters=300:tree=3", "ms=100"] {
-        let mut state = GameState::new(&map, 2, 3).unwrap();
+    // Seat 0 searches, seat 1 is greedy; several games per spec (map and players from
+    // MAP and PLAYERS, default 2-player USA).
+    let map = load(&std::env::var("MAP").unwrap_or_else(|_| "usa".into()));
+    let players: usize = std::env::var("PLAYERS").map_or(2, |p| p.parse().unwrap());
+    for spec in ["iters=200", "iters=100", "iters=50", "iters=200:second=1", "ms=100"] {
         let mut bot = MctsBot::new(params(spec), 1);
-        let mut other = ttr_bots::GreedyBot::new();
-        while !state.is_over() {
-            let seat = state.to_move();
-            let obs = Observation::new(&state, seat);
-            let action = if seat == Seat(0) { bot.choose(&obs) } else { other.choose(&obs) };
-            state.apply(action).unwrap();
+        for game in 0..5 {
+            let mut state = GameState::new(&map, players, game).unwrap();
+            let mut others: Vec<ttr_bots::GreedyBot> = (0..players).map(|_| ttr_bots::GreedyBot::new()).collect();
+            while !state.is_over() {
+                let seat = state.to_move();
+                let obs = Observation::new(&state, seat);
+                let action = if seat == Seat(0) { bot.choose(&obs) } else { others[seat.index()].choose(&obs) };
+                state.apply(action).unwrap();
+            }
         }
         let st = bot.stats();
         let secs = st.time.as_secs_f64();
         eprintln!(
-            "{spec}: {} searched decisions (+{} forced), {} playouts in {secs:.2} s: {:.0} playouts/s, {:.3} s per searched decision",
+            "{spec}: 5 games, {} searched decisions (+{} not searched), {} playouts in {secs:.2} s: {:.0} playouts/s, \
+             {:.3} s per searched decision, longest {:.3} s",
             st.searches,
             st.forced,
             st.playouts,
             st.playouts as f64 / secs,
-            secs / st.searches as f64
+            secs / st.searches as f64,
+            st.longest.as_secs_f64()
         );
     }
 }

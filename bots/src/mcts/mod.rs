@@ -85,6 +85,8 @@ pub struct SearchStats {
     pub playouts: u64,
     /// Time spent searching.
     pub time: Duration,
+    /// The longest single search.
+    pub longest: Duration,
 }
 
 /// The MCTS bot.
@@ -336,7 +338,9 @@ impl MctsBot {
         }
         self.stats.searches += 1;
         self.stats.playouts += playouts;
-        self.stats.time += start.elapsed();
+        let took = start.elapsed();
+        self.stats.time += took;
+        self.stats.longest = self.stats.longest.max(took);
         if duel.convinced(self.params.margin) {
             self.nodes[challenger as usize].action
         } else {
