@@ -270,13 +270,12 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
         println!("wrote the game record {}", path.display());
     }
 
+    let rate = args.games as f64 / wall;
+    // Slow bots (search) play a few games a second: show enough digits to compare runs.
+    let digits = if rate < 100.0 { 2 } else { 0 };
     println!(
-        "{} games of {} ({} players) in {:.2} s on {threads} threads: {:.0} games/s",
-        args.games,
-        map.name,
-        args.players,
-        wall,
-        args.games as f64 / wall
+        "{} games of {} ({} players) in {:.2} s on {threads} threads: {rate:.digits$} games/s",
+        args.games, map.name, args.players, wall
     );
     for (spec, t) in &tallies {
         let (lo, hi) = t.win_rate_interval();
