@@ -1,16 +1,12 @@
 //! The bots of `ttr-bots` in play: thousands of seeded games on every map and player count
 //! without an illegal action, the same game from the same seeds, and greedy against random.
 
-use std::path::Path;
+mod common;
 
+use common::load;
 use ttr::runner::{bot_seed, game_seed};
 use ttr::{play_game, Bot, GameResult, Map, Seat};
 use ttr_bots::BotSpec;
-
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{name}.toml"));
-    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 /// The maps and player counts every bot must handle.
 const TABLES: &[(&str, &[usize])] =

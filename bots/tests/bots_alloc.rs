@@ -1,65 +1,21 @@
 //! Once built, the bots decide without touching the heap: a whole game of greedy and the
 //! four personas, setup tickets included, allocates nothing; `mcts` allocates per decision,
 //! never per playout.
-//!
-//! The global allocator here forwards to the system one and counts allocations made on a
-//! thread while that thread has counting switched on.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
+mod counting;
 
+use common::load;
+use counting::measure;
 use ttr::runner::{bot_seed, game_seed};
-use ttr::{Bot, GameState, Map, Observation, Seat};
+use ttr::{Bot, GameState, Observation, Seat};
 use ttr_bots::BotSpec;
-
-struct Counted;
-
-static HEAP_CALLS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    static WATCHING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn count() {
-    if WATCHING.try_with(Cell::get).unwrap_or(false) {
-        HEAP_CALLS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: every call goes unchanged to the system allocator; counting touches no memory
-// handed out.
-unsafe impl GlobalAlloc for Counted {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        System.alloc(layout)
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        System.alloc_zeroed(layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        System.realloc(ptr, layout, new_size)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counted = Counted;
 
 #[test]
 fn bots_decide_without_allocating() {
     let names = ["greedy", "hungry", "route-focus", "one-step", "long-route"];
     for (map_name, players) in [("usa", 5), ("usa", 2), ("nordic", 3), ("legendary_asia", 5)] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{map_name}.toml"));
-        let map = Map::load(&path).expect("map");
+        let map = load(map_name);
         for i in 0..40u64 {
             let seed = game_seed(3, i);
             let mut bots: Vec<Box<dyn Bot>> = (0..players)
@@ -69,15 +25,13 @@ fn bots_decide_without_allocating() {
                 })
                 .collect();
             let mut state = GameState::new(&map, players, seed).expect("setup");
-            let before = HEAP_CALLS.load(Ordering::Relaxed);
-            WATCHING.with(|w| w.set(true));
-            while !state.is_over() {
-                let seat = state.to_move();
-                let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                state.apply(action).expect("legal");
-            }
-            WATCHING.with(|w| w.set(false));
-            let calls = HEAP_CALLS.load(Ordering::Relaxed) - before;
+            let ((), calls) = measure(|| {
+                while !state.is_over() {
+                    let seat = state.to_move();
+                    let action = bots[seat.index()].choose(&Observation::new(&state, seat));
+                    state.apply(action).expect("legal");
+                }
+            });
             assert_eq!(calls, 0, "{map_name} {players}p game {i}: {calls} allocations while playing");
         }
     }
@@ -85,11 +39,7 @@ fn bots_decide_without_allocating() {
 
 /// Heap calls made by `bot` deciding at `obs`.
 fn calls_to_choose(bot: &mut dyn Bot, obs: &Observation<'_, '_>) -> usize {
-    let before = HEAP_CALLS.load(Ordering::Relaxed);
-    WATCHING.with(|w| w.set(true));
-    bot.choose(obs);
-    WATCHING.with(|w| w.set(false));
-    HEAP_CALLS.load(Ordering::Relaxed) - before
+    measure(|| bot.choose(obs)).1
 }
 
 #[test]
@@ -97,8 +47,7 @@ fn mcts_playouts_do_not_allocate() {
     // The search allocates per decision (its sampled worlds), never per playout: deciding
     // with 10 or 300 playouts makes the same heap calls.
     for (map_name, players) in [("usa", 2), ("nordic", 3)] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{map_name}.toml"));
-        let map = Map::load(&path).expect("map");
+        let map = load(map_name);
         let mut state = GameState::new(&map, players, 9).expect("setup");
         let mut small = BotSpec::parse("mcts:iters=10").expect("spec").build(1);
         let mut large = BotSpec::parse("mcts:iters=300").expect("spec").build(1);

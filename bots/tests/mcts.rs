@@ -1,19 +1,15 @@
 //! The `mcts` bot: legal in every seeded game on every map, deterministic from its seed
 //! with a fixed number of playouts, and finding the winning claim of a tiny endgame.
 
-use std::path::Path;
+mod common;
 
+use common::load;
 use ttr::runner::{bot_seed, game_seed};
 use ttr::{
     play_game, Action, Bot, Card, CardCounts, GameResult, GameState, Map, Observation, Phase, RouteId, Seat, Setup,
 };
 use ttr_bots::mcts::{MctsBot, MctsParams};
 use ttr_bots::BotSpec;
-
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{name}.toml"));
-    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn params(spec: &str) -> MctsParams {
     let pairs: Vec<(&str, &str)> =
@@ -62,22 +58,22 @@ fn plays_legally(name: &str, counts: &[usize], games: u64) -> u64 {
 
 #[test]
 fn mcts_plays_usa_legally() {
-    assert_eq!(plays_legally("usa", &[2, 3, 4, 5], 125), 500);
+    assert_eq!(plays_legally("usa", &[2, 3, 4, 5], 500), 2000);
 }
 
 #[test]
 fn mcts_plays_nordic_legally() {
-    assert_eq!(plays_legally("nordic", &[2, 3], 250), 500);
+    assert_eq!(plays_legally("nordic", &[2, 3], 1000), 2000);
 }
 
 #[test]
 fn mcts_plays_legendary_asia_legally() {
-    assert_eq!(plays_legally("legendary_asia", &[2, 3, 4, 5], 125), 500);
+    assert_eq!(plays_legally("legendary_asia", &[2, 3, 4, 5], 500), 2000);
 }
 
 #[test]
 fn mcts_plays_south_korea_legally() {
-    assert_eq!(plays_legally("south_korea", &[2, 3, 4, 5], 125), 500);
+    assert_eq!(plays_legally("south_korea", &[2, 3, 4, 5], 500), 2000);
 }
 
 #[test]

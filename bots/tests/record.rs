@@ -1,17 +1,15 @@
 //! Game records: every game replays from its events alone on every map and player count,
 //! and corrupted records are rejected with the offending event named.
 
+mod common;
+
 use std::path::Path;
 
+use common::load;
 use ttr::record::{EventRecord, GameRecord, Header, ResultRecord};
 use ttr::replay::{replay, ReplayError};
 use ttr::{play_game_recorded, Bot, Card, Event, Map};
 use ttr_bots::RandomBot;
-
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(format!("{name}.toml"));
-    Map::load(&path).expect("map loads")
-}
 
 /// A recorded random game, as it reads back from JSON.
 fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {

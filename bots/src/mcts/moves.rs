@@ -98,8 +98,9 @@ impl Candidates {
     }
 }
 
-/// Fills `out` with the candidates, in the order a search should try them: claims on the
-/// ticket plan (by points), card draws, the ticket draw, other claims (by points).  of the seat `obs` belongs to, which must be to move.
+/// Fills `out` with the candidates of the seat `obs` belongs to (which must be to move), in
+/// the order a search should try them: claims on the ticket plan (by points), card draws, the
+/// ticket draw, other claims (by points).
 pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Candidates) {
     out.clear();
     let map = obs.map();
