@@ -127,7 +127,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 turn.claims = probe.claim_count(&turn);
                 turn.province_claims = probe.province_claims(&turn).count() as u32;
                 let mut legal = LegalActions { state, kind: Kind::Turn(turn) };
-                if legal.len() == 0 {
+                if legal.is_empty() {
                     legal.kind = Kind::Pass;
                 }
                 legal.kind

@@ -11,6 +11,7 @@ pub mod bitset;
 pub mod bot;
 pub mod card;
 pub mod determinize;
+pub mod fixed_list;
 pub mod ids;
 pub mod legal;
 pub mod map;

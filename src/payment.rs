@@ -6,6 +6,7 @@
 //! any N cards for one colour card).
 
 use crate::card::{Card, CardCounts};
+use crate::fixed_list::FixedList;
 use crate::map::{Route, MAX_ROUTE_LENGTH};
 use crate::rules::{LocoUse, Rules};
 
@@ -184,39 +185,8 @@ fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 
 /// Most substitute payments generated for one route and hand.
 const MAX_SUBSTITUTE_PAYMENTS: usize = 64;
 
-/// A fixed-capacity list of distinct payments.
-#[derive(Clone, Copy, Debug)]
-pub struct PaymentList {
-    items: [CardCounts; MAX_SUBSTITUTE_PAYMENTS],
-    len: usize,
-}
-
-impl PaymentList {
-    /// The payments.
-    #[must_use]
-    pub fn as_slice(&self) -> &[CardCounts] {
-        &self.items[..self.len]
-    }
-
-    /// Number of payments.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    fn push_new(&mut self, pay: CardCounts) {
-        if self.len < MAX_SUBSTITUTE_PAYMENTS && !self.as_slice().contains(&pay) {
-            self.items[self.len] = pay;
-            self.len += 1;
-        }
-    }
-}
+/// A list of distinct payments.
+pub type PaymentList = FixedList<CardCounts, MAX_SUBSTITUTE_PAYMENTS>;
 
 /// Canonical payments that use substitutes (any N cards for a required locomotive on a
 /// ferry, any N cards for one colour card on a route such as Murmansk-Lieksa).
@@ -228,7 +198,7 @@ impl PaymentList {
 /// exists, at least one is generated, without listing every mix of substitute cards.
 #[must_use]
 pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> PaymentList {
-    let mut list = PaymentList { items: [CardCounts::EMPTY; MAX_SUBSTITUTE_PAYMENTS], len: 0 };
+    let mut list = PaymentList::new(CardCounts::EMPTY);
     let loco_sub = if route.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
     let any_sub = route.any_cards;
     if loco_sub == 0 && any_sub == 0 {

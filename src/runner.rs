@@ -152,7 +152,7 @@ impl RunPlan<'_> {
             .map(|s| make_bot(usize::from(lineup[s]), Seat(s as u8), bot_seed(seed, Seat(s as u8))))
             .collect();
         let mut events = Vec::new();
-        let recorded = if self.record_every > 0 && index % self.record_every == 0 {
+        let recorded = if self.record_every > 0 && index.is_multiple_of(self.record_every) {
             play_game_recorded(self.map, seed, &mut bots, &mut events)
         } else {
             play_game_recorded(self.map, seed, &mut bots, &mut ())

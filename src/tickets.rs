@@ -1,11 +1,13 @@
 //! The ticket deck (an ordered queue: drawn from the top, returned to the bottom) and offers.
 
 use crate::bitset::TicketSet;
+use crate::fixed_list::FixedList;
 use crate::ids::TicketId;
 use crate::map::MAX_OFFER;
 
-/// The ordered ticket deck: draw from the top, return to the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The ordered ticket deck: draw from the top, return to the bottom. Two decks are equal
+/// when they hold the same tickets in the same order, wherever they sit in the ring.
+#[derive(Clone, Copy, Debug)]
 pub struct TicketQueue {
     slots: [TicketId; 64],
     head: u8,
@@ -66,53 +68,31 @@ impl TicketQueue {
     }
 }
 
-/// Tickets offered to a seat, waiting for it to choose which to keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TicketOffer {
-    ids: [TicketId; MAX_OFFER],
-    len: u8,
+impl PartialEq for TicketQueue {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
 }
+
+impl Eq for TicketQueue {}
+
+/// Tickets offered to a seat, waiting for it to choose which to keep.
+pub type TicketOffer = FixedList<TicketId, MAX_OFFER>;
 
 impl TicketOffer {
     /// No tickets.
-    pub const EMPTY: TicketOffer = TicketOffer { ids: [TicketId(0); MAX_OFFER], len: 0 };
-
-    /// Adds a ticket at the end.
-    pub fn push(&mut self, t: TicketId) {
-        self.ids[usize::from(self.len)] = t;
-        self.len += 1;
-    }
+    pub const EMPTY: TicketOffer = FixedList::new(TicketId(0));
 
     /// The offered tickets, in offer order.
     #[must_use]
     pub fn tickets(&self) -> &[TicketId] {
-        &self.ids[..usize::from(self.len)]
-    }
-
-    /// Number of tickets offered.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    /// Whether nothing is offered.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Takes out the ticket at `index`, keeping the order of the others.
-    pub fn remove(&mut self, index: usize) -> TicketId {
-        let t = self.ids[index];
-        self.ids.copy_within(index + 1..usize::from(self.len), index);
-        self.len -= 1;
-        t
+        self.as_slice()
     }
 
     /// The mask with a bit for every offered ticket.
     #[must_use]
     pub fn full_mask(&self) -> u8 {
-        ((1u16 << self.len) - 1) as u8
+        ((1u16 << self.len()) - 1) as u8
     }
 
     /// The tickets whose offer positions are set in `mask`.
@@ -153,6 +133,19 @@ mod tests {
         assert_eq!(q.draw(), Some(TicketId(0)));
         q.push_bottom(TicketId(0));
         assert_eq!(q.iter().map(|t| t.0).collect::<Vec<_>>(), vec![1, 2, 0]);
+    }
+
+    #[test]
+    fn deck_equality_ignores_where_the_ring_starts() {
+        let mut ring = TicketQueue::EMPTY;
+        ring.push_bottom(TicketId(9));
+        ring.draw();
+        ring.push_bottom(TicketId(1));
+        let mut fresh = TicketQueue::EMPTY;
+        fresh.push_bottom(TicketId(1));
+        assert_eq!(ring, fresh, "same deck, different head");
+        fresh.push_bottom(TicketId(2));
+        assert_ne!(ring, fresh);
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl MctsBot {
     /// action, the child and whether it was just created.
     fn select(&mut self, world: &GameState<'_>, node: u32, bot: &mut GreedyBot) -> (Action, u32, bool) {
         let obs = Observation::new(world, world.to_move());
-        let mut cands = Candidates::default();
+        let mut cands = Candidates::new(Action::Pass);
         let planner = self.planner.get_or_insert_with(|| Planner::new(world.map()));
         moves::candidates(&obs, planner, &mut cands);
         cands.put_first(Self::policy(self.params.rollout, bot, world, &mut self.rng));
@@ -393,7 +393,7 @@ impl Duel {
 
 impl Bot for MctsBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let mut root = Candidates::default();
+        let mut root = Candidates::new(Action::Pass);
         let planner = self.planner.get_or_insert_with(|| Planner::new(obs.map()));
         moves::candidates(obs, planner, &mut root);
         let mut policy = GreedyBot::new();

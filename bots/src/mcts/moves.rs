@@ -19,6 +19,7 @@
 //! Every candidate is a legal action of the position (they are built from the engine's own
 //! payment and surcharge enumerations, and the tests check them against the legal set).
 
+use ttr::fixed_list::FixedList;
 use ttr::payment;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
@@ -38,65 +39,9 @@ pub const MAX_CANDIDATES: usize = 140;
 /// Keep decisions with at most this many allowed subsets are searched over all of them.
 pub const MAX_ALL_KEEPS: usize = 8;
 
-/// A fixed-size list of candidate actions (no heap).
-#[derive(Clone, Copy, Debug)]
-pub struct Candidates {
-    buf: [Action; MAX_CANDIDATES],
-    len: usize,
-}
-
-impl Default for Candidates {
-    fn default() -> Self {
-        Candidates { buf: [Action::Pass; MAX_CANDIDATES], len: 0 }
-    }
-}
-
-impl Candidates {
-    /// The candidates.
-    #[must_use]
-    pub fn as_slice(&self) -> &[Action] {
-        &self.buf[..self.len]
-    }
-
-    /// Number of candidates.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    fn push(&mut self, action: Action) {
-        if self.len < MAX_CANDIDATES && !self.as_slice().contains(&action) {
-            self.buf[self.len] = action;
-            self.len += 1;
-        }
-    }
-
-    /// Moves `action` to the front (adding it if missing), keeping the others' order.
-    pub fn put_first(&mut self, action: Action) {
-        let at = match self.as_slice().iter().position(|&a| a == action) {
-            Some(i) => i,
-            None => {
-                if self.len == MAX_CANDIDATES {
-                    self.len -= 1;
-                }
-                self.buf[self.len] = action;
-                self.len += 1;
-                self.len - 1
-            }
-        };
-        self.buf[..=at].rotate_right(1);
-    }
-}
+/// A list of distinct candidate actions (no heap); [`FixedList::put_first`] puts the
+/// rollout policy's choice first.
+pub type Candidates = FixedList<Action, MAX_CANDIDATES>;
 
 /// Fills `out` with the candidates of the seat `obs` belongs to (which must be to move), in
 /// the order a search should try them: claims on the ticket plan (by points), card draws, the
@@ -128,7 +73,7 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             let split = claims[..n].iter().position(|&(score, _)| score < 1000).unwrap_or(n);
             let claim = |out: &mut Candidates, r: RouteId| {
                 if let Some(pay) = cheapest_payment(map, r, &hand) {
-                    out.push(Action::Claim { route: r, pay });
+                    out.push_new(Action::Claim { route: r, pay });
                 }
             };
             for &(_, r) in &claims[..split] {
@@ -136,19 +81,19 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             }
             draws(obs, false, out);
             if obs.ticket_deck_size() > 0 {
-                out.push(Action::DrawTickets);
+                out.push_new(Action::DrawTickets);
             }
             for &(_, r) in &claims[split..n] {
                 claim(out, r);
             }
             if out.is_empty() {
-                out.push(legal.get(0));
+                out.push_new(legal.get(0));
             }
         }
         Phase::SecondCard => {
             draws(obs, true, out);
             if out.is_empty() {
-                out.push(legal.get(0));
+                out.push_new(legal.get(0));
             }
         }
         Phase::SetupKeep | Phase::KeepTickets => {
@@ -160,23 +105,23 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
                 if all > MAX_ALL_KEEPS && mask.count_ones() > u32::from(min) {
                     break;
                 }
-                out.push(Action::Keep(mask));
+                out.push_new(Action::Keep(mask));
             }
         }
         Phase::Tunnel { laid, due, .. } => {
             let hand = obs.hand();
             if due == 0 {
-                out.push(Action::TunnelPay(CardCounts::EMPTY));
+                out.push_new(Action::TunnelPay(CardCounts::EMPTY));
             } else {
                 if payment::surcharge_count(&laid, &hand, due) > 0 {
-                    out.push(Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0)));
+                    out.push_new(Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0)));
                 }
-                out.push(Action::TunnelBack);
+                out.push_new(Action::TunnelBack);
             }
         }
         _ => {
             for action in legal.iter() {
-                out.push(action);
+                out.push_new(action);
             }
         }
     }
@@ -192,10 +137,10 @@ fn draws(obs: &Observation<'_, '_>, second: bool, out: &mut Candidates) {
             continue;
         }
         seen[card] += 1;
-        out.push(Action::TakeFaceUp(slot as u8));
+        out.push_new(Action::TakeFaceUp(slot as u8));
     }
     if obs.deck_size() + obs.discard_size() > 0 {
-        out.push(Action::DrawBlind);
+        out.push_new(Action::DrawBlind);
     }
 }
 
