@@ -1,17 +1,13 @@
 //! Determinization (`ttr::determinize`): a world sampled from a seat's observation looks the
 //! same from that seat, is a valid position, and guesses the hidden part afresh each time.
 
-use std::path::Path;
-
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::determinize::sample_setup;
-use ttr::{sample_world, GameState, Map, Observation, Phase, Seat, Setup};
+use ttr::{sample_world, GameState, Observation, Phase, Seat, Setup};
 
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
-    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
+mod common;
+use common::load;
 
 /// The parts of a position no seat but their holders can see, and the deck.
 fn hidden(setup: &Setup, me: usize) -> String {

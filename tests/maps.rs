@@ -7,16 +7,11 @@ use std::path::{Path, PathBuf};
 use ttr::map::{Problem, TicketKind};
 use ttr::{Card, Map, MapError, RouteId};
 
+mod common;
+use common::{first_track, load};
+
 /// The board data the map files are transcribed from.
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps-data/");
-
-fn map_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"))
-}
-
-fn load(name: &str) -> Map {
-    Map::load(&map_path(name)).unwrap_or_else(|e| panic!("{e}"))
-}
 
 /// The rows of `<map>/<file>.csv` after checking its header; fields split on ','.
 fn csv(map: &str, file: &str, header: &[&str]) -> Vec<Vec<String>> {
@@ -116,19 +111,6 @@ fn counts(map: &Map) -> [usize; 4] {
     [map.cities().len(), map.routes().len(), map.tickets().len(), map.double_count()]
 }
 
-/// The route joining two cities (the first, for a double route).
-fn route_between(map: &Map, a: &str, b: &str) -> RouteId {
-    let i = map
-        .routes()
-        .iter()
-        .position(|r| {
-            let (x, y) = (map.city_name(r.a), map.city_name(r.b));
-            (x == a && y == b) || (x == b && y == a)
-        })
-        .unwrap_or_else(|| panic!("{}: no route {a}-{b}", map.name));
-    RouteId(i as u8)
-}
-
 #[test]
 fn usa_transcribes_its_board_data() {
     assert_transcribes("usa", &[]);
@@ -142,7 +124,7 @@ fn nordic_transcribes_its_board_data() {
     assert_transcribes("nordic", &[("Lieksa", "Murmansk", 4)]);
     let map = load("nordic");
     assert_eq!(counts(&map), [39, 81, 46, 14]);
-    let nine = map.route(route_between(&map, "Murmansk", "Lieksa"));
+    let nine = map.route(first_track(&map, "Murmansk", "Lieksa"));
     assert_eq!(nine.any_cards, 4);
     assert_eq!((nine.length, nine.color), (9, None));
     assert_eq!(map.route_points(9), 27);

@@ -1,33 +1,16 @@
 //! What a seat may see (RULES.md 5): states that differ only in hidden information look the
 //! same to a seat, and the publicly known cards follow face-up takes, payments and tunnels.
 
-use std::path::Path;
-
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Card, CardCounts, GameState, Map, Observation, Phase, RouteId, Seat, Setup, TicketOffer};
+use ttr::{Action, Card, CardCounts, GameState, Map, Observation, Phase, Seat, Setup, TicketOffer};
 
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
-    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
+mod common;
+use common::{first_track, load};
 
 fn state<'m>(map: &'m Map, setup: &Setup) -> GameState<'m> {
     GameState::from_setup(map, setup).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// The route joining two cities (the first, for a double route).
-fn route_between(map: &Map, a: &str, b: &str) -> RouteId {
-    let i = map
-        .routes()
-        .iter()
-        .position(|r| {
-            let (x, y) = (map.city_name(r.a), map.city_name(r.b));
-            (x == a && y == b) || (x == b && y == a)
-        })
-        .unwrap_or_else(|| panic!("{}: no route {a}-{b}", map.name));
-    RouteId(i as u8)
 }
 
 /// Moves a seat's whole hand back to the deck and gives it `hand` instead.
@@ -50,7 +33,7 @@ fn position(map: &Map) -> Setup {
     let paid = CardCounts::of(Card::Orange, 3);
     s.deck.remove(&paid);
     s.discard.add(&paid);
-    let route = route_between(map, "Denver", "Omaha");
+    let route = first_track(map, "Denver", "Omaha");
     s.owned[2].insert(route);
     s.trains[2] -= map.route(route).trains_needed();
     let mut deal = |seat: usize, n: usize| {
@@ -237,17 +220,14 @@ fn known_cards_follow_face_up_takes_and_payments() {
     assert_eq!(known(&s, 0, 1), CardCounts::EMPTY);
 
     // Paying one red card leaves one of the two known.
-    play(
-        &mut s,
-        Action::Claim { route: route_between(&map, "Atlanta", "Nashville"), pay: CardCounts::of(Card::Red, 1) },
-    );
+    play(&mut s, Action::Claim { route: first_track(&map, "Atlanta", "Nashville"), pay: CardCounts::of(Card::Red, 1) });
     assert_eq!(known(&s, 1, 0), CardCounts::of(Card::Red, 1));
     play(&mut s, Action::DrawBlind);
     play(&mut s, Action::DrawBlind);
     // Paying two more: nothing known is left (the rest of the hand is unknown).
     play(
         &mut s,
-        Action::Claim { route: route_between(&map, "Atlanta", "Charleston"), pay: CardCounts::of(Card::Red, 2) },
+        Action::Claim { route: first_track(&map, "Atlanta", "Charleston"), pay: CardCounts::of(Card::Red, 2) },
     );
     assert_eq!(s.hand(Seat(0))[Card::Red], 0);
     assert_eq!(known(&s, 1, 0), CardCounts::EMPTY);
@@ -256,7 +236,7 @@ fn known_cards_follow_face_up_takes_and_payments() {
 #[test]
 fn known_cards_include_tunnel_cards_taken_back() {
     let map = load("nordic");
-    let tunnel = route_between(&map, "Andalsnes", "Lillehammer");
+    let tunnel = first_track(&map, "Andalsnes", "Lillehammer");
     assert!(map.route(tunnel).tunnel);
     let laid = CardCounts::of(Card::Yellow, map.route(tunnel).length);
     let mut setup = Setup::empty(&map, 2);

@@ -7,7 +7,6 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::path::Path;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -16,13 +15,11 @@ use ttr::rules::BonusKind;
 use ttr::state::MARKET_SLOTS;
 use ttr::{Action, Card, CardCounts, CityId, EndReason, GameState, Map, Phase, RouteId, RouteSet, Seat, Setup};
 
+mod common;
+use common::load;
+
 /// Legal-action generation and refusals are checked at every this-many-th action.
 const SAMPLE_EVERY: usize = 7;
-
-fn load(name: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
-    Map::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 /// Where a check failed: enough to replay the game.
 #[derive(Clone, Copy)]

@@ -6,79 +6,29 @@
 //! last section plays seeded random games on the map and checks the engine's invariants and
 //! the train count (board + mountain pass + supply) after every action.
 
-use std::cmp::Reverse;
-use std::path::Path;
-use std::sync::OnceLock;
-
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::map::TicketKind;
 use ttr::{
-    Action, Card, CardCounts, CityId, EndReason, Event, GameState, Map, Phase, RouteId, Seat, Setup, TicketId,
-    TicketSet,
+    Action, Card, CardCounts, EndReason, Event, GameState, Map, Phase, RouteId, Seat, Setup, TicketId, TicketSet,
 };
 
 mod common;
-use common::{act, cards, claim, draw_turn, legal, refuse, seats};
+use common::{
+    act, cards, claim, draw_turn, legal, own, refuse, route, routes_worth, seats, shared, start, ticket, track, tracks,
+};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
 
 fn asia() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/legendary_asia.toml");
-        Map::load(&path).unwrap_or_else(|e| panic!("legendary_asia.toml: {e:?}"))
-    })
+    shared("legendary_asia")
 }
 
 /// Points for a route of this length (RULES.md 1), written out here rather than read from the map.
 fn length_points(length: u8) -> i32 {
     [0, 1, 2, 4, 7, 10, 15][usize::from(length)]
-}
-
-fn city(name: &str) -> CityId {
-    let map = asia();
-    let i = map.cities().iter().position(|c| c.name == name).unwrap_or_else(|| panic!("no city {name}"));
-    CityId(i as u8)
-}
-
-/// Every track between two cities, in map order.
-fn tracks(a: &str, b: &str) -> Vec<RouteId> {
-    let (a, b) = (city(a), city(b));
-    (0..asia().routes().len())
-        .map(|i| RouteId(i as u8))
-        .filter(|&r| {
-            let route = asia().route(r);
-            (route.a == a && route.b == b) || (route.a == b && route.b == a)
-        })
-        .collect()
-}
-
-/// The single route between two cities.
-fn route(a: &str, b: &str) -> RouteId {
-    let all = tracks(a, b);
-    assert_eq!(all.len(), 1, "{a}-{b} is not a single route");
-    all[0]
-}
-
-/// The track of a double route with this colour (`None` = gray); the first one if both match.
-fn track(a: &str, b: &str, color: Option<Card>) -> RouteId {
-    tracks(a, b)
-        .into_iter()
-        .find(|&r| asia().route(r).color == color)
-        .unwrap_or_else(|| panic!("no {color:?} track {a}-{b}"))
-}
-
-fn ticket(a: &str, b: &str) -> TicketId {
-    let (a, b) = (city(a), city(b));
-    let i = asia()
-        .tickets()
-        .iter()
-        .position(|t| (t.a == a && t.b == b) || (t.a == b && t.b == a))
-        .unwrap_or_else(|| panic!("no ticket between these cities"));
-    TicketId(i as u8)
 }
 
 fn kind(t: TicketId) -> TicketKind {
@@ -89,47 +39,12 @@ fn loco_count(market: &[Option<Card>; 5]) -> usize {
     market.iter().filter(|c| **c == Some(Card::Loco)).count()
 }
 
-fn start(s: &Setup) -> GameState<'static> {
-    GameState::from_setup(asia(), s).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// An Asia position for `players`, seat 0 to move, five colour cards face up.
 fn table(players: usize) -> Setup {
     let mut s = Setup::empty(asia(), players);
     s.lay([Some(Card::Red), Some(Card::Blue), Some(Card::Green), Some(Card::White), Some(Card::Pink)]);
     s.seed = 7;
     s
-}
-
-/// Gives `seat` these routes, taking their trains (length + mountains) from its supply.
-fn own(s: &mut Setup, seat: usize, routes: &[RouteId]) {
-    for &r in routes {
-        s.owned[seat].insert(r);
-        s.trains[seat] -= asia().route(r).trains_needed();
-    }
-}
-
-/// Routes needing exactly `trains` trains in all, none of them in `avoid` or the twin of one,
-/// never both tracks of a double.
-fn routes_worth(trains: u32, avoid: &[RouteId]) -> Vec<RouteId> {
-    let map = asia();
-    let needed = |r: RouteId| u32::from(map.route(r).trains_needed());
-    let mut order: Vec<RouteId> = (0..map.routes().len())
-        .map(|i| RouteId(i as u8))
-        .filter(|r| !avoid.contains(r) && !map.route(*r).twin.is_some_and(|t| avoid.contains(&t)))
-        .collect();
-    order.sort_by_key(|&r| (Reverse(needed(r)), r));
-    let mut chosen: Vec<RouteId> = Vec::new();
-    let mut left = trains;
-    for r in order {
-        let twin_taken = map.route(r).twin.is_some_and(|t| chosen.contains(&t));
-        if needed(r) <= left && !twin_taken {
-            chosen.push(r);
-            left -= needed(r);
-        }
-    }
-    assert_eq!(left, 0, "cannot make up {trains} trains");
-    chosen
 }
 
 /// The payments generated for claiming `r`, sorted.
@@ -163,7 +78,7 @@ fn deck_list(g: &GameState<'_>) -> Vec<TicketId> {
 fn position(players: usize, routes: &[&[RouteId]], tickets: &[&[TicketId]]) -> GameState<'static> {
     let mut s = table(players);
     for (seat, list) in routes.iter().enumerate() {
-        own(&mut s, seat, list);
+        own(asia(), &mut s, seat, list);
     }
     for (seat, list) in tickets.iter().enumerate() {
         for &t in list.iter() {
@@ -171,7 +86,7 @@ fn position(players: usize, routes: &[&[RouteId]], tickets: &[&[TicketId]]) -> G
             s.tickets[seat].insert(t);
         }
     }
-    start(&s)
+    start(asia(), &s)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -203,12 +118,12 @@ fn two_to_five_players_with_45_trains_and_the_110_card_deck() {
 fn face_up_locomotive_is_the_whole_draw_and_never_the_second_card() {
     let mut s = table(2);
     s.lay([Some(Card::Loco), Some(Card::Red), Some(Card::Blue), Some(Card::Green), Some(Card::White)]);
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     act(&mut g, Action::TakeFaceUp(0));
     assert_eq!(g.hand(Seat(0)), cards(&[(Card::Loco, 1)]));
     assert_eq!((g.phase(), g.to_move()), (Phase::Turn, Seat(1)), "a face-up locomotive counts as two");
 
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     act(&mut g, Action::TakeFaceUp(1));
     assert_eq!((g.phase(), g.to_move()), (Phase::SecondCard, Seat(0)));
     assert_eq!(g.market()[0], Some(Card::Loco));
@@ -232,7 +147,7 @@ fn three_face_up_locomotives_reset_the_market() {
     };
     s.discard.add(&rest);
     s.deck = cards(&[(Card::Loco, 1)]);
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     let mut events: Vec<Event> = Vec::new();
     g.apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
     g.check_invariants().unwrap();
@@ -409,12 +324,12 @@ fn draw_tickets_in_play_offers_three_normal_keep_one_returned_to_the_bottom() {
 
 #[test]
 fn ferry_needs_a_locomotive_per_symbol_and_the_route_colour_elsewhere() {
-    let r = route("Astrakhan", "Samarkand");
+    let r = route(asia(), "Astrakhan", "Samarkand");
     let ferry = *asia().route(r);
     assert_eq!((ferry.length, ferry.color, ferry.ferry_locos), (5, Some(Card::Pink), 1));
     let mut s = table(2);
     s.give(0, cards(&[(Card::Pink, 5), (Card::Loco, 2), (Card::Red, 3)]));
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     let one = cards(&[(Card::Pink, 4), (Card::Loco, 1)]);
     let two = cards(&[(Card::Pink, 3), (Card::Loco, 2)]);
     assert_eq!(payments_for(&g, r), sorted(vec![one, two]), "locomotives wild beyond the symbol");
@@ -435,16 +350,16 @@ fn ferry_needs_a_locomotive_per_symbol_and_the_route_colour_elsewhere() {
     // All locomotives pay it too.
     let mut s = table(2);
     s.give(0, cards(&[(Card::Loco, 5)]));
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     assert_eq!(payments_for(&g, r), vec![cards(&[(Card::Loco, 5)])]);
     act(&mut g, claim(r, cards(&[(Card::Loco, 5)])));
 
     // A gray ferry: any one colour on the other spaces, not a mix.
-    let gray = route("Astrakhan", "Tehran");
+    let gray = route(asia(), "Astrakhan", "Tehran");
     assert_eq!((asia().route(gray).color, asia().route(gray).ferry_locos), (None, 1));
     let mut s = table(2);
     s.give(0, cards(&[(Card::Blue, 2), (Card::Red, 2), (Card::Loco, 1)]));
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     let blue = cards(&[(Card::Blue, 2), (Card::Loco, 1)]);
     let red = cards(&[(Card::Red, 2), (Card::Loco, 1)]);
     assert_eq!(payments_for(&g, gray), sorted(vec![blue, red]));
@@ -454,11 +369,11 @@ fn ferry_needs_a_locomotive_per_symbol_and_the_route_colour_elsewhere() {
 
 #[test]
 fn ferry_has_no_three_for_one_substitution() {
-    let r = route("Astrakhan", "Samarkand"); // pink 5, 1 locomotive
-    let gray = route("Astrakhan", "Tehran"); // gray 3, 1 locomotive
+    let r = route(asia(), "Astrakhan", "Samarkand"); // pink 5, 1 locomotive
+    let gray = route(asia(), "Astrakhan", "Tehran"); // gray 3, 1 locomotive
     let mut s = table(2);
     s.give(0, cards(&[(Card::Pink, 4), (Card::Red, 3), (Card::Blue, 3)]));
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     assert!(payments_for(&g, r).is_empty(), "a substitute payment was generated");
     assert!(payments_for(&g, gray).is_empty(), "a substitute payment was generated");
     for pay in [
@@ -481,15 +396,15 @@ fn ferry_has_no_three_for_one_substitution() {
 /// Moscow-Astrakhan, orange and green, length 3: seat 0 claims the orange track; every seat
 /// then holds 3 green cards.
 fn orange_claimed(players: usize) -> (GameState<'static>, RouteId) {
-    let orange = track("Moscow", "Astrakhan", Some(Card::Orange));
-    let green = track("Moscow", "Astrakhan", Some(Card::Green));
+    let orange = track(asia(), "Moscow", "Astrakhan", Some(Card::Orange));
+    let green = track(asia(), "Moscow", "Astrakhan", Some(Card::Green));
     assert_eq!(asia().route(orange).twin, Some(green));
     let mut s = table(players);
     s.give(0, cards(&[(Card::Orange, 3)]));
     for seat in 0..players.min(3) {
         s.give(seat, cards(&[(Card::Green, 3)]));
     }
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     act(&mut g, claim(orange, cards(&[(Card::Orange, 3)])));
     (g, green)
 }
@@ -509,8 +424,8 @@ fn double_route_with_two_or_three_players_only_one_track_is_usable() {
         refuse(&mut g, claim(green, pay));
         // A position with both tracks claimed is not one these rules can reach.
         let mut s = table(players);
-        own(&mut s, 0, &[tracks("Moscow", "Astrakhan")[0]]);
-        own(&mut s, 1, &[tracks("Moscow", "Astrakhan")[1]]);
+        own(asia(), &mut s, 0, &[tracks(asia(), "Moscow", "Astrakhan")[0]]);
+        own(asia(), &mut s, 1, &[tracks(asia(), "Moscow", "Astrakhan")[1]]);
         assert!(GameState::from_setup(asia(), &s).is_err(), "{players} players: both tracks accepted");
     }
 }
@@ -533,12 +448,12 @@ fn double_route_with_four_or_five_players_both_tracks_by_different_players() {
         let reason = refuse(&mut g, claim(green, pay));
         assert!(reason.contains("closed"), "{reason}");
         let mut s = table(players);
-        let [a, b] = [tracks("Moscow", "Astrakhan")[0], tracks("Moscow", "Astrakhan")[1]];
-        own(&mut s, 0, &[a]);
-        own(&mut s, 1, &[b]);
+        let [a, b] = [tracks(asia(), "Moscow", "Astrakhan")[0], tracks(asia(), "Moscow", "Astrakhan")[1]];
+        own(asia(), &mut s, 0, &[a]);
+        own(asia(), &mut s, 1, &[b]);
         assert!(GameState::from_setup(asia(), &s).is_ok());
         let mut s = table(players);
-        own(&mut s, 0, &[a, b]);
+        own(asia(), &mut s, 0, &[a, b]);
         assert!(GameState::from_setup(asia(), &s).is_err(), "one seat owns both tracks");
     }
 }
@@ -546,15 +461,15 @@ fn double_route_with_four_or_five_players_both_tracks_by_different_players() {
 #[test]
 fn gray_twin_takes_any_colour_even_its_coloured_twins() {
     // Moscow-Perm: gray 3, and red 3 over the mountains (1 X).
-    let gray = track("Moscow", "Perm", None);
-    let red = track("Moscow", "Perm", Some(Card::Red));
+    let gray = track(asia(), "Moscow", "Perm", None);
+    let red = track(asia(), "Moscow", "Perm", Some(Card::Red));
     assert_eq!(asia().route(gray).twin, Some(red));
     assert_eq!((asia().route(gray).mountains, asia().route(red).mountains), (0, 1));
     let red3 = cards(&[(Card::Red, 3)]);
     let blue3 = cards(&[(Card::Blue, 3)]);
     let mut s = table(2);
     s.give(0, red3.with(Card::Blue, 3));
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     assert_eq!(payments_for(&g, gray), sorted(vec![red3, blue3]));
     act(&mut g, claim(gray, red3));
     assert_eq!((g.trains(Seat(0)), g.route_points(Seat(0))), (42, 4), "the gray track crosses no mountain");
@@ -563,7 +478,7 @@ fn gray_twin_takes_any_colour_even_its_coloured_twins() {
     let mut s = table(4);
     s.give(0, red3);
     s.give(1, red3);
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     act(&mut g, claim(red, red3));
     assert_eq!((g.trains(Seat(0)), g.route_points(Seat(0))), (41, 6));
     assert_eq!(payments_for(&g, gray), vec![red3]);
@@ -586,8 +501,8 @@ const MOUNTAINS: [(&str, &str, Option<Card>, u8, u8); 5] = [
 
 fn mountain(a: &str, b: &str, color: Option<Card>) -> RouteId {
     match color {
-        Some(_) => track(a, b, color),
-        None => route(a, b),
+        Some(_) => track(asia(), a, b, color),
+        None => route(asia(), a, b),
     }
 }
 
@@ -605,9 +520,9 @@ fn mountain_claim_needs_trains_for_length_plus_symbols() {
         let pay = colour_pay(r);
         for trains in [length + x - 1, length + x] {
             let mut s = table(2);
-            own(&mut s, 0, &routes_worth(u32::from(45 - trains), &[r]));
+            own(asia(), &mut s, 0, &routes_worth(asia(), u32::from(45 - trains), &[r]));
             s.give(0, pay);
-            let mut g = start(&s);
+            let mut g = start(asia(), &s);
             assert_eq!(g.trains(Seat(0)), trains);
             if trains < length + x {
                 assert!(payments_for(&g, r).is_empty(), "{a}-{b} offered with {trains} trains");
@@ -631,7 +546,7 @@ fn mountain_symbols_take_extra_trains_and_score_two_points_each_at_once() {
         let pay = colour_pay(r);
         let mut s = table(2);
         s.give(0, pay);
-        let mut g = start(&s);
+        let mut g = start(asia(), &s);
         act(&mut g, claim(r, pay));
         assert_eq!(g.trains(Seat(0)), 45 - length - x, "{a}-{b}: X trains leave the supply");
         let points = length_points(length) + 2 * i32::from(x);
@@ -652,9 +567,9 @@ fn mountain_symbols_take_extra_trains_and_score_two_points_each_at_once() {
 fn claim_then_play(r: RouteId, trains_before: u8) -> (GameState<'static>, Vec<u8>) {
     let pay = colour_pay(r);
     let mut s = table(3);
-    own(&mut s, 0, &routes_worth(u32::from(45 - trains_before), &[r]));
+    own(asia(), &mut s, 0, &routes_worth(asia(), u32::from(45 - trains_before), &[r]));
     s.give(0, pay);
-    let mut g = start(&s);
+    let mut g = start(asia(), &s);
     act(&mut g, claim(r, pay));
     let mut movers = Vec::new();
     while !g.is_over() && movers.len() < 9 {
@@ -667,14 +582,14 @@ fn claim_then_play(r: RouteId, trains_before: u8) -> (GameState<'static>, Vec<u8
 #[test]
 fn mountain_trains_count_toward_the_end_trigger() {
     // Tbilisi-Ankara: length 2 and 1 X. From 5 trains it leaves 2: the final round starts.
-    let r = route("Tbilisi", "Ankara");
+    let r = route(asia(), "Tbilisi", "Ankara");
     assert_eq!((asia().route(r).length, asia().route(r).mountains), (2, 1));
     let (g, movers) = claim_then_play(r, 5);
     assert_eq!(g.trains(Seat(0)), 2);
     assert_eq!(movers, vec![1, 2, 0], "one more turn each, the trigger player included");
     assert_eq!(g.phase(), Phase::Over(EndReason::Trains));
     // The same length without mountains leaves 3 trains: no final round.
-    let plain = route("Karachi", "Agra");
+    let plain = route(asia(), "Karachi", "Agra");
     assert_eq!((asia().route(plain).length, asia().route(plain).mountains), (2, 0));
     let (g, movers) = claim_then_play(plain, 5);
     assert_eq!(g.trains(Seat(0)), 3);
@@ -691,27 +606,27 @@ fn mountain_trains_count_toward_the_end_trigger() {
 /// Bombay, Calcutta, Rangoon, Mandalay, Bangkok), plus Moscow-Perm apart (2 cities).
 fn explorer_network() -> Vec<RouteId> {
     vec![
-        route("Karachi", "Agra"),
-        route("Agra", "Bombay"),
-        tracks("Karachi", "Bombay")[0],
-        route("Agra", "Calcutta"),
-        track("Calcutta", "Rangoon", Some(Card::Blue)),
-        route("Rangoon", "Mandalay"),
-        tracks("Calcutta", "Mandalay")[0],
-        track("Rangoon", "Bangkok", Some(Card::Green)),
-        track("Moscow", "Perm", None),
+        route(asia(), "Karachi", "Agra"),
+        route(asia(), "Agra", "Bombay"),
+        tracks(asia(), "Karachi", "Bombay")[0],
+        route(asia(), "Agra", "Calcutta"),
+        track(asia(), "Calcutta", "Rangoon", Some(Card::Blue)),
+        route(asia(), "Rangoon", "Mandalay"),
+        tracks(asia(), "Calcutta", "Mandalay")[0],
+        track(asia(), "Rangoon", "Bangkok", Some(Card::Green)),
+        track(asia(), "Moscow", "Perm", None),
     ]
 }
 
 /// Seat 1: a line of 6 routes and 7 cities from Irkutsk to Hanoi.
 fn explorer_line() -> Vec<RouteId> {
     vec![
-        track("Irkutsk", "Chita", None),
-        route("Chita", "Ulan Bator"),
-        track("Ulan Bator", "Peking", Some(Card::Orange)),
-        track("Peking", "Shanghai", Some(Card::Yellow)),
-        route("Shanghai", "Macau"),
-        tracks("Macau", "Hanoi")[0],
+        track(asia(), "Irkutsk", "Chita", None),
+        route(asia(), "Chita", "Ulan Bator"),
+        track(asia(), "Ulan Bator", "Peking", Some(Card::Orange)),
+        track(asia(), "Peking", "Shanghai", Some(Card::Yellow)),
+        route(asia(), "Shanghai", "Macau"),
+        tracks(asia(), "Macau", "Hanoi")[0],
     ]
 }
 
@@ -721,7 +636,8 @@ fn asia_explorer_counts_each_city_of_one_network_once() {
     let owned = network.iter().copied().collect();
     assert_eq!(ttr::scoring::largest_network(asia(), owned), 7, "loops and branches, each city once");
     let line = explorer_line();
-    let small = [track("Tehran", "Baghdad", Some(Card::Blue)), track("Ankara", "Baghdad", Some(Card::Pink))];
+    let small =
+        [track(asia(), "Tehran", "Baghdad", Some(Card::Blue)), track(asia(), "Ankara", "Baghdad", Some(Card::Pink))];
     let g = position(3, &[&network, &line, &small], &[]);
     let r = g.result();
     let sizes: Vec<u8> = r.seats().iter().map(|s| s.largest_network).collect();
@@ -739,7 +655,7 @@ fn asia_explorer_counts_each_city_of_one_network_once() {
     let bonus: Vec<i32> = g.result().seats().iter().map(|s| s.bonus_points).collect();
     assert_eq!(bonus, vec![10, 0, 0]);
     let mut longer = line.clone();
-    longer.push(track("Hanoi", "Saigon", Some(Card::Yellow)));
+    longer.push(track(asia(), "Hanoi", "Saigon", Some(Card::Yellow)));
     let g = position(3, &[&network, &longer, &small], &[]);
     let r = g.result();
     assert_eq!(r.seats[1].largest_network, 8);
@@ -751,7 +667,7 @@ fn asia_explorer_counts_each_city_of_one_network_once() {
 fn asia_explorer_only_for_a_network_of_at_least_one_city() {
     let r = position(3, &[], &[]).result();
     assert!(r.seats().iter().all(|s| s.largest_network == 0 && s.bonus_points == 0 && s.score == 0));
-    let r = position(3, &[&[], &[route("Karachi", "Agra")]], &[]).result();
+    let r = position(3, &[&[], &[route(asia(), "Karachi", "Agra")]], &[]).result();
     let bonus: Vec<i32> = r.seats().iter().map(|s| s.bonus_points).collect();
     assert_eq!(bonus, vec![0, 10, 0]);
 }
@@ -760,13 +676,14 @@ fn asia_explorer_only_for_a_network_of_at_least_one_city() {
 fn no_longest_path_bonus_only_the_explorer() {
     // Seat 0: a 16-long trail Khabarovsk-Peking-Dihua-Omsk through 4 cities. Seat 1: 6
     // cities around Calcutta, longest trail 6.
-    let trail = [route("Khabarovsk", "Peking"), route("Dihua", "Peking"), route("Omsk", "Dihua")];
+    let trail =
+        [route(asia(), "Khabarovsk", "Peking"), route(asia(), "Dihua", "Peking"), route(asia(), "Omsk", "Dihua")];
     let star = [
-        tracks("Calcutta", "Mandalay")[0],
-        route("Agra", "Calcutta"),
-        track("Calcutta", "Rangoon", Some(Card::Blue)),
-        track("Rangoon", "Bangkok", Some(Card::Green)),
-        track("Bangkok", "Saigon", Some(Card::Pink)),
+        tracks(asia(), "Calcutta", "Mandalay")[0],
+        route(asia(), "Agra", "Calcutta"),
+        track(asia(), "Calcutta", "Rangoon", Some(Card::Blue)),
+        track(asia(), "Rangoon", "Bangkok", Some(Card::Green)),
+        track(asia(), "Bangkok", "Saigon", Some(Card::Pink)),
     ];
     let r = position(2, &[&trail, &star], &[]).result();
     assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (16, 6));
@@ -778,13 +695,13 @@ fn no_longest_path_bonus_only_the_explorer() {
 /// Seat 0 in the tie-break games: Tehran-Samarkand (3 + 1 X: 6) and Tehran-Shiraz (2 + 2 X:
 /// 6): 12 points, 3 cities, 2 mountain routes, longest trail 5.
 fn two_mountains() -> Vec<RouteId> {
-    vec![route("Tehran", "Samarkand"), track("Tehran", "Shiraz", Some(Card::White))]
+    vec![route(asia(), "Tehran", "Samarkand"), track(asia(), "Tehran", "Shiraz", Some(Card::White))]
 }
 
 /// Irkutsk-Chita (gray 2: 2) and Chita-Khabarovsk (5: 10): 12 points, 3 cities, no
 /// mountain route, longest trail 7.
 fn no_mountains() -> Vec<RouteId> {
-    vec![track("Irkutsk", "Chita", None), route("Chita", "Khabarovsk")]
+    vec![track(asia(), "Irkutsk", "Chita", None), route(asia(), "Chita", "Khabarovsk")]
 }
 
 fn scores(r: &ttr::GameResult) -> Vec<i32> {
@@ -794,7 +711,7 @@ fn scores(r: &ttr::GameResult) -> Vec<i32> {
 #[test]
 fn points_tie_goes_first_to_most_completed_tickets() {
     // Seat 1 completes Irkutsk-Khabarovsk (7) and fails Kobe-Macau (7).
-    let tickets = [ticket("Irkutsk", "Khabarovsk"), ticket("Kobe", "Macau")];
+    let tickets = [ticket(asia(), "Irkutsk", "Khabarovsk"), ticket(asia(), "Kobe", "Macau")];
     let r = position(2, &[&two_mountains(), &no_mountains()], &[&[], &tickets]).result();
     assert_eq!(scores(&r), vec![22, 22]);
     assert_eq!((r.seats[0].tickets_completed, r.seats[1].tickets_completed), (0, 1));
@@ -816,10 +733,18 @@ fn mountain_routes_are_counted_not_mountain_symbols() {
     // completes Samarkand-Agra (6), fails Rawalpindi-Bombay (5): 12 + 1 + 10 = 23.
     // Seat 1: two routes with 2 X each and Calcutta-Mandalay (6 + 6 + 1 = 13); completes
     // Kathmandu-Calcutta (5), fails Xi'an-Taipei (5): 13 + 0 + 10 = 23.
-    let three = [route("Samarkand", "Rawalpindi"), route("Rawalpindi", "Agra"), route("Agra", "Kathmandu")];
-    let two = [route("Kathmandu", "Mandalay"), route("Lhasa", "Mandalay"), tracks("Calcutta", "Mandalay")[0]];
-    let t0 = [ticket("Samarkand", "Agra"), ticket("Rawalpindi", "Bombay")];
-    let t1 = [ticket("Kathmandu", "Calcutta"), ticket("Xi'an", "Taipei")];
+    let three = [
+        route(asia(), "Samarkand", "Rawalpindi"),
+        route(asia(), "Rawalpindi", "Agra"),
+        route(asia(), "Agra", "Kathmandu"),
+    ];
+    let two = [
+        route(asia(), "Kathmandu", "Mandalay"),
+        route(asia(), "Lhasa", "Mandalay"),
+        tracks(asia(), "Calcutta", "Mandalay")[0],
+    ];
+    let t0 = [ticket(asia(), "Samarkand", "Agra"), ticket(asia(), "Rawalpindi", "Bombay")];
+    let t1 = [ticket(asia(), "Kathmandu", "Calcutta"), ticket(asia(), "Xi'an", "Taipei")];
     let g = position(2, &[&three, &two], &[&t0, &t1]);
     let r = g.result();
     assert_eq!(scores(&r), vec![23, 23]);
@@ -834,8 +759,8 @@ fn mountain_routes_are_counted_not_mountain_symbols() {
 fn still_tied_players_share_the_win() {
     // Seat 1: Irkutsk-Ulan Bator (2 + 2 X: 6) and Ulan Bator-Peking (3 + 1 X: 6). Seat 2:
     // Moscow-Astrakhan (4).
-    let also_two = [route("Irkutsk", "Ulan Bator"), track("Ulan Bator", "Peking", Some(Card::Orange))];
-    let other = [track("Moscow", "Astrakhan", Some(Card::Orange))];
+    let also_two = [route(asia(), "Irkutsk", "Ulan Bator"), track(asia(), "Ulan Bator", "Peking", Some(Card::Orange))];
+    let other = [track(asia(), "Moscow", "Astrakhan", Some(Card::Orange))];
     let r = position(3, &[&two_mountains(), &also_two, &other], &[]).result();
     assert_eq!(scores(&r), vec![22, 22, 4]);
     assert_eq!((r.seats[0].mountain_routes, r.seats[1].mountain_routes), (2, 2));

@@ -7,78 +7,31 @@
 //! Asia map shows the other setting.
 
 use std::cmp::Reverse;
-use std::path::Path;
-use std::sync::OnceLock;
 
 use ttr::{
-    Action, Card, CardCounts, CityId, EndReason, Event, GameState, Map, Observation, Phase, RouteId, RouteSet, Seat,
-    Setup, TicketId,
+    Action, Card, CardCounts, EndReason, Event, GameState, Map, Observation, Phase, RouteId, RouteSet, Seat, Setup,
+    TicketId,
 };
 
 mod common;
-use common::{act, cards, claim, draw_turn, legal, refuse, seats};
+use common::{
+    act, cards, claim, draw_turn, legal, own, refuse, route, routes_worth, seats, shared, start, ticket, track, tracks,
+};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
 
-fn load(file: &str) -> Map {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(file);
-    Map::load(&path).unwrap_or_else(|e| panic!("{file}: {e:?}"))
-}
-
 fn usa() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| load("usa.toml"))
+    shared("usa")
 }
 
 fn nordic() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| load("nordic.toml"))
+    shared("nordic")
 }
 
 fn asia() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| load("legendary_asia.toml"))
-}
-
-fn city(map: &Map, name: &str) -> CityId {
-    let i =
-        map.cities().iter().position(|c| c.name == name).unwrap_or_else(|| panic!("no city {name} on {}", map.name));
-    CityId(i as u8)
-}
-
-/// Every track between two cities, in map order.
-fn tracks(map: &Map, a: &str, b: &str) -> Vec<RouteId> {
-    let (a, b) = (city(map, a), city(map, b));
-    map.routes()
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| (r.a == a && r.b == b) || (r.a == b && r.b == a))
-        .map(|(i, _)| RouteId(i as u8))
-        .collect()
-}
-
-/// The single route between two cities.
-fn route(map: &Map, a: &str, b: &str) -> RouteId {
-    let all = tracks(map, a, b);
-    assert_eq!(all.len(), 1, "{a}-{b} is not a single route");
-    all[0]
-}
-
-/// The track of a double route with this colour (`None` = gray).
-fn track(map: &Map, a: &str, b: &str, color: Option<Card>) -> RouteId {
-    tracks(map, a, b)
-        .into_iter()
-        .find(|&r| map.route(r).color == color)
-        .unwrap_or_else(|| panic!("no {color:?} track {a}-{b}"))
-}
-
-fn ticket(map: &Map, a: &str, b: &str) -> TicketId {
-    let (a, b) = (city(map, a), city(map, b));
-    let i =
-        map.tickets().iter().position(|t| (t.a == a && t.b == b) || (t.a == b && t.b == a)).expect("no such ticket");
-    TicketId(i as u8)
+    shared("legendary_asia")
 }
 
 fn minus(a: CardCounts, b: CardCounts) -> CardCounts {
@@ -119,37 +72,8 @@ fn deal_rest(s: &mut Setup, to: &[usize]) {
     s.deck = CardCounts::EMPTY;
 }
 
-/// Gives `seat` these routes, taking their trains from its supply.
-fn own(map: &Map, s: &mut Setup, seat: usize, routes: &[RouteId]) {
-    for &r in routes {
-        s.owned[seat].insert(r);
-        s.trains[seat] -= map.route(r).trains_needed();
-    }
-}
-
 /// Routes worth exactly `trains` trains, none of them in `avoid` or the twin of one, and
 /// never both tracks of a double.
-fn routes_worth(map: &Map, trains: u32, avoid: &[RouteId]) -> Vec<RouteId> {
-    let mut order: Vec<RouteId> = (0..map.routes().len())
-        .map(|i| RouteId(i as u8))
-        .filter(|r| !avoid.contains(r))
-        .filter(|&r| !map.route(r).twin.is_some_and(|t| avoid.contains(&t)))
-        .collect();
-    order.sort_by_key(|&r| (Reverse(map.route(r).length), r));
-    let mut chosen: Vec<RouteId> = Vec::new();
-    let mut left = trains;
-    for r in order {
-        let route = map.route(r);
-        let twin_taken = route.twin.is_some_and(|t| chosen.contains(&t));
-        if u32::from(route.length) <= left && !twin_taken {
-            chosen.push(r);
-            left -= u32::from(route.length);
-        }
-    }
-    assert_eq!(left, 0, "cannot make up {trains} trains");
-    chosen
-}
-
 /// Shares routes among seats so that seat `s` owns exactly `used[s]` trains' worth and every
 /// route of length 3 or less is claimed (one track of each double): with 3 trains left, no
 /// seat can claim anything on the USA map with 2-3 players.
@@ -189,10 +113,6 @@ fn block_short_routes(map: &Map, used: &[u32]) -> Vec<RouteSet> {
     }
     assert!(left.iter().all(|&l| l == 0), "left over: {left:?}");
     owned
-}
-
-fn start<'m>(map: &'m Map, s: &Setup) -> GameState<'m> {
-    GameState::from_setup(map, s).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The payments generated for claiming `r`.

@@ -4,52 +4,20 @@
 //! The map is provisional (tickets generated, provinces board = eight lines valued 1..9), so
 //! these tests rely only on the rules and on that stand-in layout, never on printed tickets.
 
-use std::cmp::Reverse;
-use std::path::Path;
-use std::sync::OnceLock;
-
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::scoring::winners;
-use ttr::{Action, Card, CardCounts, CityId, GameState, Map, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
+use ttr::{Action, Card, CardCounts, GameState, Map, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
 
 mod common;
-use common::{act, cards, legal, refuse, seats};
+use common::{act, cards, legal, refuse, route, routes_worth, seats, shared, start};
 
 // ---------------------------------------------------------------------------------------
 // Helpers (in the style of tests/rules_base.rs)
 // ---------------------------------------------------------------------------------------
 
 fn korea() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join("south_korea.toml");
-        Map::load(&path).unwrap_or_else(|e| panic!("south_korea.toml: {e:?}"))
-    })
-}
-
-fn city(map: &Map, name: &str) -> CityId {
-    let i =
-        map.cities().iter().position(|c| c.name == name).unwrap_or_else(|| panic!("no city {name} on {}", map.name));
-    CityId(i as u8)
-}
-
-/// The single route between two cities.
-fn route(map: &Map, a: &str, b: &str) -> RouteId {
-    let (a, b) = (city(map, a), city(map, b));
-    let all: Vec<RouteId> = map
-        .routes()
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| (r.a == a && r.b == b) || (r.a == b && r.b == a))
-        .map(|(i, _)| RouteId(i as u8))
-        .collect();
-    assert_eq!(all.len(), 1, "not a single route");
-    all[0]
-}
-
-fn start<'m>(map: &'m Map, s: &Setup) -> GameState<'m> {
-    GameState::from_setup(map, s).unwrap_or_else(|e| panic!("{e}"))
+    shared("south_korea")
 }
 
 fn is_express(a: &Action) -> bool {
@@ -83,27 +51,6 @@ fn province(route: RouteId, pay: CardCounts, line: Card, express: u8) -> Action 
 }
 
 /// Routes worth exactly `trains` trains, none in `avoid`, never both tracks of a double.
-fn routes_worth(map: &Map, trains: u32, avoid: &[RouteId]) -> Vec<RouteId> {
-    let mut order: Vec<RouteId> = (0..map.routes().len())
-        .map(|i| RouteId(i as u8))
-        .filter(|r| !avoid.contains(r))
-        .filter(|&r| !map.route(r).twin.is_some_and(|t| avoid.contains(&t)))
-        .collect();
-    order.sort_by_key(|&r| (Reverse(map.route(r).length), r));
-    let mut chosen: Vec<RouteId> = Vec::new();
-    let mut left = trains;
-    for r in order {
-        let route = map.route(r);
-        let twin_taken = route.twin.is_some_and(|t| chosen.contains(&t));
-        if u32::from(route.length) <= left && !twin_taken {
-            chosen.push(r);
-            left -= u32::from(route.length);
-        }
-    }
-    assert_eq!(left, 0, "cannot make up {trains} trains");
-    chosen
-}
-
 // ---------------------------------------------------------------------------------------
 // Material
 // ---------------------------------------------------------------------------------------
