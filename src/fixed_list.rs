@@ -1,31 +1,36 @@
 //! A list of at most `N` copyable items kept inline (no heap), for the short lists built
 //! inside a turn: ticket offers, substitute payments, search candidates.
 
-/// Up to `N` items in an inline array; slots past the length hold stale values that never
-/// show (equality compares the contents only).
+/// Up to `N` items (at most 255) in an inline array; slots past the length hold stale
+/// values that never show (equality compares the contents only). The length is a byte, so a
+/// short list such as a ticket offer stays as small as the state that holds it.
 #[derive(Clone, Copy, Debug)]
 pub struct FixedList<T: Copy, const N: usize> {
     items: [T; N],
-    len: usize,
+    len: u8,
 }
 
 impl<T: Copy, const N: usize> FixedList<T, N> {
+    /// Refuses, at compile time, a capacity the byte-sized length cannot count.
+    const CAPACITY_FITS: () = assert!(N <= u8::MAX as usize, "FixedList: capacity above 255");
+
     /// An empty list; `fill` only initialises the unused slots.
     #[must_use]
     pub const fn new(fill: T) -> FixedList<T, N> {
+        let () = Self::CAPACITY_FITS;
         FixedList { items: [fill; N], len: 0 }
     }
 
     /// The items, in order.
     #[must_use]
     pub fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
+        &self.items[..self.len()]
     }
 
     /// Number of items.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.len
+        usize::from(self.len)
     }
 
     /// Whether there are none.
@@ -41,15 +46,16 @@ impl<T: Copy, const N: usize> FixedList<T, N> {
 
     /// Adds `item` at the end; panics when the list is full.
     pub fn push(&mut self, item: T) {
-        assert!(self.len < N, "FixedList: more than {N} items");
-        self.items[self.len] = item;
+        assert!(self.len() < N, "FixedList: more than {N} items");
+        self.items[self.len()] = item;
         self.len += 1;
     }
 
     /// Takes out the item at `index`, keeping the order of the others.
     pub fn remove(&mut self, index: usize) -> T {
         let item = self.as_slice()[index];
-        self.items.copy_within(index + 1..self.len, index);
+        let len = self.len();
+        self.items.copy_within(index + 1..len, index);
         self.len -= 1;
         item
     }
@@ -58,7 +64,7 @@ impl<T: Copy, const N: usize> FixedList<T, N> {
 impl<T: Copy + PartialEq, const N: usize> FixedList<T, N> {
     /// Adds `item` at the end unless it is already listed or the list is full.
     pub fn push_new(&mut self, item: T) {
-        if self.len < N && !self.as_slice().contains(&item) {
+        if self.len() < N && !self.as_slice().contains(&item) {
             self.push(item);
         }
     }
@@ -69,9 +75,11 @@ impl<T: Copy + PartialEq, const N: usize> FixedList<T, N> {
         let at = match self.as_slice().iter().position(|&x| x == item) {
             Some(i) => i,
             None => {
-                self.len = self.len.min(N - 1);
+                if self.len() == N {
+                    self.len -= 1;
+                }
                 self.push(item);
-                self.len - 1
+                self.len() - 1
             }
         };
         self.items[..=at].rotate_right(1);
