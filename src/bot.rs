@@ -7,7 +7,6 @@ use crate::observation::Observation;
 use crate::play::IllegalAction;
 use crate::scoring::GameResult;
 use crate::state::{GameState, SetupError};
-use crate::trace::{GameTrace, Tracer};
 
 /// A player. A bot owns its random generator and is built fresh for every game.
 pub trait Bot {
@@ -37,24 +36,21 @@ impl std::error::Error for GameError {}
 
 /// Plays a whole game from `seed`, `bots[s]` in seat `s`, and scores it.
 pub fn play_game(map: &Map, seed: u64, bots: &mut [Box<dyn Bot>]) -> Result<GameResult, GameError> {
-    play_game_recorded(map, seed, bots, &mut ()).map(|(result, _)| result)
+    play_game_recorded(map, seed, bots, &mut ())
 }
 
-/// [`play_game`], reporting every event of the game to `sink`, and tracing what the run
-/// statistics need.
+/// [`play_game`], reporting every event of the game to `sink`.
 pub fn play_game_recorded(
     map: &Map,
     seed: u64,
     bots: &mut [Box<dyn Bot>],
     sink: &mut impl EventSink,
-) -> Result<(GameResult, GameTrace), GameError> {
+) -> Result<GameResult, GameError> {
     let mut state = GameState::new_recorded(map, bots.len(), seed, sink).map_err(GameError::Setup)?;
-    let mut tracer = Tracer::new(&state);
     while !state.is_over() {
         let seat: Seat = state.to_move();
         let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-        tracer.apply(&mut state, action, sink).map_err(GameError::Illegal)?;
+        state.apply_recorded(action, sink).map_err(GameError::Illegal)?;
     }
-    let result = state.result();
-    Ok((result, tracer.finish(&state, result.winners)))
+    Ok(state.result())
 }

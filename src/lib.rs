@@ -2,49 +2,52 @@
 //!
 //! Maps are read from TOML into a validated [`Map`]; a [`GameState`] plays one game under
 //! the map's rule set with fixed-size state and no heap work per turn; bots see an
-//! [`Observation`] and answer with an [`Action`]; [`RunPlan`] plays many seeded games in
-//! parallel, deterministically whatever the thread count.
+//! [`Observation`] and answer with an [`Action`]. The modules are private: everything a
+//! user needs is re-exported here, one flat vocabulary.
 #![deny(missing_docs)]
 
-pub mod action;
-pub mod bitset;
-pub mod bot;
-pub mod card;
-pub mod determinize;
-pub mod fixed_list;
-pub mod ids;
-pub mod legal;
-pub mod map;
-pub mod observation;
-pub mod payment;
-pub mod play;
-pub mod provinces;
-pub mod record;
-pub mod replay;
-pub mod rules;
-pub mod runner;
-pub mod scoring;
-pub mod setup;
-pub mod state;
-pub mod stats;
-pub mod tickets;
-pub mod trace;
+mod action;
+mod bitset;
+mod bot;
+mod card;
+mod determinize;
+mod fixed_list;
+mod ids;
+mod legal;
+mod map;
+mod observation;
+mod payment;
+mod play;
+mod provinces;
+mod replay;
+mod rules;
+mod scoring;
+mod seed;
+mod setup;
+mod state;
+mod tickets;
 
-pub use action::{Action, EndReason, Event, EventSink, Phase};
+pub use action::{Action, EndReason, Event, EventSink, ExpressUse, Phase};
 pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 pub use bot::{play_game, play_game_recorded, Bot, GameError};
 pub use card::{Card, CardCounts};
-pub use determinize::{sample_world, sample_world_weighted};
+pub use determinize::{sample_setup, sample_setup_weighted, sample_world, sample_world_weighted};
+pub use fixed_list::FixedList;
 pub use ids::{CityId, RouteId, Seat, TicketId, MAX_SEATS};
 pub use legal::LegalActions;
-pub use map::{Map, MapError, Route, Ticket};
+pub use map::{
+    City, Map, MapError, MapSpec, PlainClass, Problem as MapProblem, Route, Ticket, TicketKind, MAX_OFFER,
+    MAX_ROUTE_LENGTH,
+};
 pub use observation::Observation;
+pub use payment::{
+    is_valid_payment, locos_on_color_spaces, nth_payment, nth_surcharge, payment_count, surcharge_count, RoutePayments,
+};
 pub use play::IllegalAction;
-pub use rules::Rules;
-pub use runner::{GameOutcome, RunEnd, RunError, RunPlan};
-pub use scoring::{GameResult, SeatResult};
+pub use replay::{replay, ReplayError, ReplayProblem};
+pub use rules::{Bonus, BonusKind, DeckSpec, LocoUse, Returned, Rules, TicketDeal, TieBreak};
+pub use scoring::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
+pub use seed::{bot_seed, game_seed, mix};
 pub use setup::{Setup, SetupProblems};
-pub use state::{GameState, SetupError};
-pub use stats::{RunStats, Tally};
-pub use tickets::TicketOffer;
-pub use trace::{GameTrace, TicketSource};
+pub use state::{GameState, Provinces, SetupError, MARKET_SLOTS};
+pub use tickets::{TicketOffer, TicketQueue};

@@ -9,26 +9,47 @@ use crate::action::{Action, Event, EventSink, ExpressUse};
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId};
 use crate::map::Map;
-use crate::record::{EventRecord, GameRecord, ResultRecord};
 use crate::state::GameState;
 
-/// Why a record does not replay; `event` is the 0-based index into the game's events
-/// (`None`: the result line, or the game as a whole).
+/// Why a sequence of events does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
-    /// The game index.
-    pub game: u64,
-    /// The offending event.
+    /// The 0-based index of the offending event (`None`: the game as a whole).
     pub event: Option<usize>,
     /// What is wrong.
-    pub message: String,
+    pub problem: ReplayProblem,
+}
+
+/// What is wrong with a replayed event sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayProblem {
+    /// The rules produce `got` where the events say `want`.
+    Differs {
+        /// What the rules produce.
+        got: Event,
+        /// What the events say.
+        want: Event,
+    },
+    /// The events end, but the rules continue with `got`.
+    Ends {
+        /// What the rules produce next.
+        got: Event,
+    },
+    /// Anything else, in words.
+    Other(String),
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.event {
-            Some(i) => write!(f, "game {}, event {i}: {}", self.game, self.message),
-            None => write!(f, "game {}: {}", self.game, self.message),
+        if let Some(i) = self.event {
+            write!(f, "event {i}: ")?;
+        }
+        match &self.problem {
+            ReplayProblem::Differs { got, want } => {
+                write!(f, "the rules give {got:?} here, but the record says {want:?}")
+            }
+            ReplayProblem::Ends { got } => write!(f, "the record ends, but the rules continue with {got:?}"),
+            ReplayProblem::Other(message) => f.write_str(message),
         }
     }
 }
@@ -38,19 +59,18 @@ impl std::error::Error for ReplayError {}
 /// Feeds recorded chance outcomes to the engine and checks what it produces.
 struct Script<'r> {
     events: &'r [Event],
-    records: &'r [EventRecord],
     cursor: usize,
     /// Cards of the upcoming chance event not yet drawn, in draw order.
     pending: Vec<Card>,
     /// Events produced since the last step (for printing).
     produced: Vec<Event>,
-    error: Option<(usize, String)>,
+    error: Option<(usize, ReplayProblem)>,
 }
 
 impl Script<'_> {
-    fn fail(&mut self, at: usize, message: String) {
+    fn fail(&mut self, at: usize, problem: ReplayProblem) {
         if self.error.is_none() {
-            self.error = Some((at, message));
+            self.error = Some((at, problem));
         }
     }
 
@@ -75,15 +95,8 @@ impl EventSink for Script<'_> {
         let at = self.cursor;
         match self.events.get(at) {
             Some(expected) if *expected == event => {}
-            Some(_) => {
-                let got = serde_json::to_string(&EventRecord::from_event(&event)).unwrap_or_default();
-                let want = serde_json::to_string(&self.records[at]).unwrap_or_default();
-                self.fail(at, format!("the rules give {got} here, but the record says {want}"));
-            }
-            None => {
-                let got = serde_json::to_string(&EventRecord::from_event(&event)).unwrap_or_default();
-                self.fail(at, format!("the record ends, but the rules continue with {got}"));
-            }
+            Some(&want) => self.fail(at, ReplayProblem::Differs { got: event, want }),
+            None => self.fail(at, ReplayProblem::Ends { got: event }),
         }
         self.cursor += 1;
         // A reshuffle is written before the event whose cards it supplies; keep drawing them.
@@ -105,11 +118,14 @@ impl EventSink for Script<'_> {
         match self.pending.pop() {
             Some(card) if deck[card] > 0 => Some(card),
             Some(card) => {
-                self.fail(at, format!("a {card} is drawn, but the deck holds none ({deck})"));
+                self.fail(at, ReplayProblem::Other(format!("a {card} is drawn, but the deck holds none ({deck})")));
                 None
             }
             None => {
-                self.fail(at, "the rules draw a card here, but the record shows none".to_string());
+                self.fail(
+                    at,
+                    ReplayProblem::Other("the rules draw a card here, but the record shows none".to_string()),
+                );
                 None
             }
         }
@@ -194,34 +210,20 @@ fn action_of(state: &GameState<'_>, events: &[Event], at: usize) -> Result<(u8, 
     })
 }
 
-/// Replays one game on `map`. `on_step` sees the state after each decision with the
-/// events it produced (setup first). Returns the final state.
+/// Replays one game of `players` seats on `map` from its `events`. `on_step` sees the state
+/// after each decision with the events it produced (setup first). Returns the final state;
+/// its [`GameState::result`] is the replayed result.
 pub fn replay<'m>(
     map: &'m Map,
-    game: &GameRecord,
+    players: usize,
+    events: &[Event],
     on_step: &mut dyn FnMut(&GameState<'m>, &[Event]),
 ) -> Result<GameState<'m>, ReplayError> {
-    let err = |event: Option<usize>, message: String| ReplayError { game: game.game, event, message };
-    let events: Vec<Event> = game
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, r)| r.to_event(map).map_err(|m| err(Some(i), m)))
-        .collect::<Result<_, _>>()?;
-    if game.bots.len() != game.players {
-        return Err(err(None, format!("{} bots for {} players", game.bots.len(), game.players)));
-    }
-    let mut script = Script {
-        events: &events,
-        records: &game.events,
-        cursor: 0,
-        pending: Vec::new(),
-        produced: Vec::new(),
-        error: None,
-    };
-    let mut state = GameState::new_recorded(map, game.players, 0, &mut script).map_err(|e| err(None, e.to_string()))?;
-    if let Some((at, message)) = script.error.take() {
-        return Err(err(Some(at), message));
+    let err = |event: Option<usize>, message: String| ReplayError { event, problem: ReplayProblem::Other(message) };
+    let mut script = Script { events, cursor: 0, pending: Vec::new(), produced: Vec::new(), error: None };
+    let mut state = GameState::new_recorded(map, players, 0, &mut script).map_err(|e| err(None, e.to_string()))?;
+    if let Some((at, problem)) = script.error.take() {
+        return Err(ReplayError { event: Some(at), problem });
     }
     on_step(&state, &script.produced);
     while !state.is_over() {
@@ -229,27 +231,19 @@ pub fn replay<'m>(
         let at = (script.cursor..events.len())
             .find(|&i| !matches!(events[i], Event::Reshuffle { .. }))
             .ok_or_else(|| err(None, "the record ends before the game does".to_string()))?;
-        let (seat, action) = action_of(&state, &events, at).map_err(|m| err(Some(at), m))?;
+        let (seat, action) = action_of(&state, events, at).map_err(|m| err(Some(at), m))?;
         if Seat(seat) != state.to_move() {
             return Err(err(Some(at), format!("seat {seat} acts, but seat {} is to move", state.to_move().0)));
         }
         script.produced.clear();
         state.apply_recorded(action, &mut script).map_err(|e| err(Some(at), e.reason.to_string()))?;
-        if let Some((at, message)) = script.error.take() {
-            return Err(err(Some(at), message));
+        if let Some((at, problem)) = script.error.take() {
+            return Err(ReplayError { event: Some(at), problem });
         }
         on_step(&state, &script.produced);
     }
     if script.cursor != events.len() {
         return Err(err(Some(script.cursor), "the game is over, but the record goes on".to_string()));
-    }
-    let replayed = ResultRecord::from_result(&state.result());
-    if replayed != game.result {
-        let show = |r: &ResultRecord| serde_json::to_string(r).unwrap_or_default();
-        return Err(err(
-            None,
-            format!("the recorded result {} differs from the replayed {}", show(&game.result), show(&replayed)),
-        ));
     }
     Ok(state)
 }

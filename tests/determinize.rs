@@ -3,7 +3,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::determinize::sample_setup;
+use ttr::sample_setup;
 use ttr::{sample_world, GameState, Observation, Phase, Seat, Setup};
 
 mod common;

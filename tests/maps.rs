@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use ttr::map::{Problem, TicketKind};
 use ttr::{Card, Map, MapError, RouteId};
+use ttr::{MapProblem as Problem, TicketKind};
 
 mod common;
 use common::{first_track, load};

@@ -10,9 +10,9 @@ use std::fmt;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::map::MAX_OFFER;
-use ttr::rules::BonusKind;
-use ttr::state::MARKET_SLOTS;
+use ttr::BonusKind;
+use ttr::MARKET_SLOTS;
+use ttr::MAX_OFFER;
 use ttr::{Action, Card, CardCounts, CityId, EndReason, GameState, Map, Phase, RouteId, RouteSet, Seat, Setup};
 
 mod common;
@@ -219,7 +219,7 @@ fn province_claims(map: &Map, route: RouteId, hand: &CardCounts, out: &mut HashS
 fn payment_exists(map: &Map, route: RouteId, hand: &CardCounts) -> bool {
     let r = map.route(route);
     let rules = &map.rules;
-    let wild = rules.locos == ttr::rules::LocoUse::Wild || r.ferry_locos > 0 || r.tunnel;
+    let wild = rules.locos == ttr::LocoUse::Wild || r.ferry_locos > 0 || r.tunnel;
     let loco_sub = if r.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
     let max_sf = if loco_sub > 0 { r.ferry_locos } else { 0 };
     let max_sc = if r.any_cards > 0 { r.length - r.ferry_locos } else { 0 };
@@ -667,12 +667,12 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
             let deal = if phase == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
             let returned = offer.tickets().iter().enumerate().filter(|&(i, _)| mask >> i & 1 == 0).map(|(_, &t)| t);
             let to_bottom: Vec<_> = match deal.returned {
-                ttr::rules::Returned::Bottom | ttr::rules::Returned::Shuffle => returned.collect(),
-                ttr::rules::Returned::Box => Vec::new(),
+                ttr::Returned::Bottom | ttr::Returned::Shuffle => returned.collect(),
+                ttr::Returned::Box => Vec::new(),
             };
             let mut expected: Vec<_> = before.ticket_deck().iter().chain(to_bottom).collect();
             let mut deck: Vec<_> = after.ticket_deck().iter().collect();
-            if deal.returned == ttr::rules::Returned::Shuffle {
+            if deal.returned == ttr::Returned::Shuffle {
                 // Shuffled back after the last keep: the same tickets, in any order.
                 expected.sort();
                 deck.sort();

@@ -8,7 +8,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::map::TicketKind;
+use ttr::TicketKind;
 use ttr::{
     Action, Card, CardCounts, EndReason, Event, GameState, Map, Phase, RouteId, Seat, Setup, TicketId, TicketSet,
 };
@@ -634,7 +634,7 @@ fn explorer_line() -> Vec<RouteId> {
 fn asia_explorer_counts_each_city_of_one_network_once() {
     let network = explorer_network();
     let owned = network.iter().copied().collect();
-    assert_eq!(ttr::scoring::largest_network(asia(), owned), 7, "loops and branches, each city once");
+    assert_eq!(ttr::largest_network(asia(), owned), 7, "loops and branches, each city once");
     let line = explorer_line();
     let small =
         [track(asia(), "Tehran", "Baghdad", Some(Card::Blue)), track(asia(), "Ankara", "Baghdad", Some(Card::Pink))];

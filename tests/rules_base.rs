@@ -262,7 +262,7 @@ fn setup_tickets_keep_at_least_two_returned_to_bottom() {
 }
 
 #[test]
-fn seat_zero_starts_and_runner_rotates_bots_across_seats() {
+fn seat_zero_starts() {
     let map = usa();
     for players in 2..=5 {
         let mut g = GameState::new(map, players, 3).unwrap();
@@ -270,12 +270,6 @@ fn seat_zero_starts_and_runner_rotates_bots_across_seats() {
             act(&mut g, Action::Keep(0b111));
         }
         assert_eq!(g.to_move(), Seat(0));
-        for bot in 0..players as u8 {
-            for seat in 0..players {
-                let times = (0..players as u64).filter(|&i| ttr::runner::lineup(players, i)[seat] == bot).count();
-                assert_eq!(times, 1, "bot {bot} in seat {seat}");
-            }
-        }
     }
 }
 

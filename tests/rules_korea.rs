@@ -6,7 +6,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::scoring::winners;
+use ttr::winners;
 use ttr::{Action, Card, CardCounts, GameState, Map, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
 
 mod common;
@@ -646,7 +646,7 @@ fn no_longest_path_and_no_most_tickets_bonus() {
     // Seat 0 also holds every ticket it has completed, if any; give it one ticket from the deck.
     let completed = s.ticket_deck.iter().copied().find(|&t| {
         let ticket = map.ticket(t);
-        ttr::scoring::connected(map, s.owned[0], ticket.a, ticket.b)
+        ttr::connected(map, s.owned[0], ticket.a, ticket.b)
     });
     if let Some(t) = completed {
         s.ticket_deck.retain(|&x| x != t);

@@ -2,7 +2,7 @@
 //! surcharges, random fallbacks and route scoring, all read from the [`Observation`].
 
 use rand::Rng;
-use ttr::{payment, Action, Card, CardCounts, Map, Observation, Phase, RouteId};
+use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId};
 
 /// The first market slot showing `card`, if it may be taken now (`second`: as the second
 /// card of a draw, when the rules may forbid a face-up locomotive).
@@ -115,8 +115,8 @@ pub fn tunnel_answer(obs: &Observation<'_, '_>, pay: bool) -> Action {
     if due == 0 {
         return Action::TunnelPay(CardCounts::EMPTY);
     }
-    if pay && payment::surcharge_count(&laid, &hand, due) > 0 {
-        Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0))
+    if pay && ttr::surcharge_count(&laid, &hand, due) > 0 {
+        Action::TunnelPay(ttr::nth_surcharge(&laid, &hand, due, 0))
     } else {
         Action::TunnelBack
     }

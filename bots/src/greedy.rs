@@ -14,8 +14,8 @@
 //! costs its trains plus its mountain symbols). South Korea's express cards and provinces
 //! board are not in the engine yet and so not here either.
 
-use ttr::payment::{self, locos_on_color_spaces};
-use ttr::scoring::connected;
+use ttr::connected;
+use ttr::locos_on_color_spaces;
 use ttr::{Action, Bot, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
 
 use crate::common::{
@@ -468,10 +468,10 @@ fn spare_for_tunnel(hand: &CardCounts, pay: &CardCounts) -> u8 {
 fn best_payment(map: &Map, r: RouteId, hand: &CardCounts, reserve: &CardCounts) -> Option<CardCounts> {
     let route = map.route(r);
     let rules = &map.rules;
-    let n = payment::payment_count(route, hand, rules);
+    let n = ttr::payment_count(route, hand, rules);
     let mut best: Option<((u32, u8, u32), CardCounts)> = None;
     for k in 0..n {
-        let pay = payment::nth_payment(route, hand, rules, k);
+        let pay = ttr::nth_payment(route, hand, rules, k);
         let locos = pay[Card::Loco];
         let reserved: u32 = Card::COLORS.iter().map(|&c| u32::from(pay[c].min(reserve[c]))).sum();
         let key = (pay.total() + 2 * u32::from(locos), locos, reserved);

@@ -263,7 +263,7 @@ impl HungryBot {
         if self.plan.failed || left.is_empty() {
             // The longest claimable route, first in the original order.
             let open = obs.open_to(me);
-            let mut by_length = [RouteSet::EMPTY; ttr::map::MAX_ROUTE_LENGTH + 1];
+            let mut by_length = [RouteSet::EMPTY; ttr::MAX_ROUTE_LENGTH + 1];
             for r in open.iter() {
                 by_length[usize::from(map.route(r).length)].insert(r);
             }

@@ -1,24 +1,18 @@
-//! `ttr-bots`: bots for the ttr engine, bot specs, and the CSV reports of the `ttr` tool.
+//! `ttr-bots`: the strategies that play the ttr engine. Every bot sees only an
+//! [`ttr::Observation`] and answers with one of its legal actions.
 #![deny(missing_docs)]
 
-pub mod atomic_file;
 pub mod common;
 pub mod graph;
 pub mod greedy;
-pub mod html_report;
 pub mod hungry;
 pub mod mcts;
 pub mod one_step;
 pub mod persona;
 pub mod plan;
 pub mod random;
-pub mod record_file;
-pub mod replay_text;
-pub mod report;
 pub mod route_focus;
 pub mod spec;
-pub mod svg;
-pub mod ticket_gen;
 
 pub use greedy::GreedyBot;
 pub use hungry::HungryBot;

@@ -20,7 +20,7 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::scoring::{connected, network_of};
+use ttr::{connected, network_of};
 use ttr::{Action, Bot, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{

@@ -19,7 +19,7 @@
 //! planned for (a claim just needs the trains), and a tunnel's surcharge is paid when the
 //! hand can, colour cards before locomotives, else the laid cards are taken back.
 
-use ttr::payment::{is_valid_payment, locos_on_color_spaces};
+use ttr::{is_valid_payment, locos_on_color_spaces};
 use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
 
 /// The original engine's colour order: legal claims list their colours in this order.

@@ -14,7 +14,7 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::scoring::connected;
+use ttr::connected;
 use ttr::{Action, Bot, Card, CityId, CitySet, Observation, Phase, RouteId, RouteSet};
 
 use crate::common::{can_draw_blind, draft_pick, keep_all, random_action, takeable_slot, tunnel_answer};

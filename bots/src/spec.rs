@@ -11,6 +11,65 @@ use crate::one_step::{OneStepBot, Style};
 use crate::random::RandomBot;
 use crate::route_focus::RouteFocusBot;
 
+/// One bot of the catalogue: its spec name, how it plays, and its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotInfo {
+    /// The name in a spec, e.g. `mcts`.
+    pub name: &'static str,
+    /// One line on how it plays.
+    pub plays: &'static str,
+    /// Its `key=value` parameters (empty: it takes none).
+    pub params: &'static [ParamInfo],
+}
+
+/// One parameter of a bot spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// The key, e.g. `iters`.
+    pub key: &'static str,
+    /// The value used when the key is not given.
+    pub default: &'static str,
+    /// The values accepted.
+    pub range: &'static str,
+    /// What it does.
+    pub meaning: &'static str,
+}
+
+/// Every bot this build knows, in the order `ttr bots` lists them.
+pub const CATALOG: &[BotInfo] = &[
+    BotInfo { name: "random", plays: "uniform over every legal action, ticket choices and payments included", params: &[] },
+    BotInfo {
+        name: "greedy",
+        plays: "keeps the tickets it can join, claims the longest planned route it can pay for, else draws what the plan lacks",
+        params: &[],
+    },
+    BotInfo {
+        name: "hungry",
+        plays: "Destination Hungry (FDG 2017): keeps the ticket combination with the best points per card and draws tickets while it can",
+        params: &[],
+    },
+    BotInfo {
+        name: "route-focus",
+        plays: "Route Focus (FDG 2017): keeps its setup tickets, claims the best route on their shortest paths, draws blind",
+        params: &[],
+    },
+    BotInfo {
+        name: "one-step",
+        plays: "One Step Thinking (FDG 2017): claims the next route toward its most valuable ticket, draws the colour it needs",
+        params: &[],
+    },
+    BotInfo {
+        name: "long-route",
+        plays: "Long Route (FDG 2017): One Step Thinking that never draws tickets and prefers routes of 3 or more",
+        params: &[],
+    },
+    BotInfo {
+        name: "mcts",
+        plays: "fair search: samples worlds from what its seat may see, halves candidates by playouts, duels the greedy choice",
+        params: crate::mcts::PARAMS,
+    },
+];
+
 /// The bot names this build knows.
 pub const KNOWN_BOTS: &[&str] = &["random", "greedy", "hungry", "route-focus", "one-step", "long-route", "mcts"];
 
@@ -67,12 +126,10 @@ impl BotSpec {
                 let params = MctsParams::parse(&params).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?;
                 return Ok(BotSpec { text: text.to_string(), kind: BotKind::Mcts(params) });
             }
-            _ => {
-                return Err(SpecError(format!(
-                    "unknown bot {name:?} in spec {text:?}; known bots: {}",
-                    KNOWN_BOTS.join(", ")
-                )))
-            }
+            _ => return Err(SpecError(format!(
+                "unknown bot {name:?} in spec {text:?}; known bots: {} (`ttr bots` lists them with their parameters)",
+                KNOWN_BOTS.join(", ")
+            ))),
         };
         if let Some((key, _)) = params.first() {
             return Err(SpecError(format!("bot spec {text:?}: {name} takes no parameter {key:?}")));
@@ -130,5 +187,25 @@ mod tests {
         assert!(BotSpec::parse("mcts:iters=0").unwrap_err().0.contains("above 0"));
         assert!(BotSpec::parse("mcts:rollout=smart").unwrap_err().0.contains("greedy or random"));
         assert!(BotSpec::parse_lineup("random,random", 3).unwrap_err().0.contains("2 bots for 3 players"));
+    }
+
+    #[test]
+    fn the_catalog_lists_every_known_bot_and_every_mcts_key() {
+        let names: Vec<&str> = CATALOG.iter().map(|b| b.name).collect();
+        assert_eq!(names, KNOWN_BOTS);
+        for bot in CATALOG {
+            assert!(BotSpec::parse(bot.name).is_ok(), "{}", bot.name);
+            for p in bot.params.iter().filter(|p| p.default != "none") {
+                assert!(
+                    BotSpec::parse(&format!("{}:{}={}", bot.name, p.key, p.default)).is_ok(),
+                    "{} {}",
+                    bot.name,
+                    p.key
+                );
+            }
+        }
+        let mcts = CATALOG.iter().find(|b| b.name == "mcts").unwrap();
+        let keys: Vec<&str> = mcts.params.iter().map(|p| p.key).collect();
+        assert_eq!(keys, crate::mcts::params::KEYS);
     }
 }

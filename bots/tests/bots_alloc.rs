@@ -7,7 +7,7 @@ mod counting;
 
 use common::load;
 use counting::measure;
-use ttr::runner::{bot_seed, game_seed};
+use ttr::{bot_seed, game_seed};
 use ttr::{Bot, GameState, Observation, Seat};
 use ttr_bots::BotSpec;
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::load;
-use ttr::runner::{bot_seed, game_seed};
+use ttr::{bot_seed, game_seed};
 use ttr::{
     play_game, Action, Bot, Card, CardCounts, GameResult, GameState, Map, Observation, Phase, RouteId, Seat, Setup,
 };

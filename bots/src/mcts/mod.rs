@@ -47,7 +47,7 @@ use crate::greedy::GreedyBot;
 use crate::plan::Planner;
 use belief::TicketBelief;
 pub use moves::{Candidates, MAX_CANDIDATES};
-pub use params::{MctsParams, Rollout};
+pub use params::{MctsParams, Rollout, PARAMS};
 
 /// No node.
 const NONE: u32 = u32::MAX;

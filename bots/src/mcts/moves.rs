@@ -19,8 +19,7 @@
 //! Every candidate is a legal action of the position (they are built from the engine's own
 //! payment and surcharge enumerations, and the tests check them against the legal set).
 
-use ttr::fixed_list::FixedList;
-use ttr::payment;
+use ttr::FixedList;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
 use crate::common::{keep_masks, keep_max, keep_min, route_score};
@@ -113,8 +112,8 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             if due == 0 {
                 out.push_new(Action::TunnelPay(CardCounts::EMPTY));
             } else {
-                if payment::surcharge_count(&laid, &hand, due) > 0 {
-                    out.push_new(Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, 0)));
+                if ttr::surcharge_count(&laid, &hand, due) > 0 {
+                    out.push_new(Action::TunnelPay(ttr::nth_surcharge(&laid, &hand, due, 0)));
                 }
                 out.push_new(Action::TunnelBack);
             }
@@ -150,7 +149,7 @@ fn draws(obs: &Observation<'_, '_>, second: bool, out: &mut Candidates) {
 pub fn cheapest_payment(map: &Map, r: RouteId, hand: &CardCounts) -> Option<CardCounts> {
     let route = map.route(r);
     let rules = &map.rules;
-    let payments = payment::RoutePayments::new(route, hand, rules);
+    let payments = ttr::RoutePayments::new(route, hand, rules);
     let mut best: Option<((u32, u8, u8), CardCounts)> = None;
     for k in 0..payments.len() {
         let pay = payments.get(k);

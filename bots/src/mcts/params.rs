@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::spec::ParamInfo;
+
 /// How playouts choose moves once they leave the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
@@ -88,6 +90,58 @@ impl Default for MctsParams {
 /// The keys `mcts` accepts.
 pub const KEYS: &[&str] =
     &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second", "infer"];
+
+/// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
+pub const PARAMS: &[ParamInfo] = &[
+    ParamInfo { key: "iters", default: "200", range: "1..", meaning: "playouts per decision" },
+    ParamInfo {
+        key: "ms",
+        default: "none",
+        range: "1..",
+        meaning: "time budget per decision in ms (without iters: time only; not deterministic)",
+    },
+    ParamInfo { key: "c", default: "0.7", range: "0.. (real)", meaning: "UCB1 exploration constant below the root" },
+    ParamInfo { key: "worlds", default: "20", range: "1..", meaning: "determinized worlds sampled per decision" },
+    ParamInfo { key: "rollout", default: "greedy", range: "greedy|random", meaning: "playout policy" },
+    ParamInfo {
+        key: "depth",
+        default: "0",
+        range: "0..",
+        meaning: "decisions a playout takes before it is scored as it stands (0: to the end)",
+    },
+    ParamInfo {
+        key: "scale",
+        default: "20",
+        range: "above 0 (real)",
+        meaning: "score difference that squashes to tanh(1)",
+    },
+    ParamInfo {
+        key: "widen",
+        default: "1",
+        range: "0.. (real)",
+        meaning: "progressive widening below the root (0: off)",
+    },
+    ParamInfo {
+        key: "tree",
+        default: "1",
+        range: "1..",
+        meaning: "most own decisions in the tree per playout (1: root only)",
+    },
+    ParamInfo {
+        key: "margin",
+        default: "1",
+        range: "0.. (real)",
+        meaning: "standard errors by which the search must beat the greedy choice",
+    },
+    ParamInfo { key: "keep", default: "4", range: "1..", meaning: "budget multiplier for ticket choices" },
+    ParamInfo { key: "second", default: "0", range: "0|1", meaning: "search the second card of a draw too" },
+    ParamInfo {
+        key: "infer",
+        default: "2",
+        range: "0.. (real)",
+        meaning: "strength of the opponents' ticket inference (0: uniform guesses)",
+    },
+];
 
 impl MctsParams {
     /// Reads `key=value` pairs; unknown keys and bad values are refused with the reason.

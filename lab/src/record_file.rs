@@ -4,8 +4,10 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-use ttr::record::{EventRecord, GameRecord, Header, ResultRecord};
-use ttr::{GameOutcome, Map};
+use crate::record::{EventRecord, GameRecord, Header, ResultRecord};
+use ttr::Map;
+
+use crate::GameOutcome;
 
 use crate::atomic_file::AtomicFile;
 

@@ -1,7 +1,7 @@
 //! The public game record format (`ttr-record`, version 1; GAME-RECORD.md): JSON Lines, a
 //! header with the map and rule set, then one line per game holding every chance outcome
 //! and decision. This module holds the serde types and their conversion to and from
-//! engine [`Event`]s; [`crate::replay`] rebuilds games from them.
+//! engine [`Event`]s; [`replay_record`] rebuilds games from them.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -9,12 +9,10 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Event, ExpressUse};
-use crate::card::{Card, CardCounts};
-use crate::ids::{RouteId, TicketId};
-use crate::map::{Map, MapError, TicketKind};
-use crate::scoring::GameResult;
-use crate::tickets::TicketOffer;
+use ttr::{
+    Card, CardCounts, Event, ExpressUse, GameResult, GameState, Map, MapError, ReplayProblem, RouteId, TicketId,
+    TicketKind, TicketOffer,
+};
 
 /// The format name in the header.
 pub const FORMAT: &str = "ttr-record";
@@ -225,7 +223,7 @@ fn offer_list(offer: &TicketOffer) -> Vec<u8> {
 }
 
 fn offer_of(ids: &[u8], map: &Map) -> Result<TicketOffer, String> {
-    if ids.len() > crate::map::MAX_OFFER {
+    if ids.len() > ttr::MAX_OFFER {
         return Err(format!("{} tickets in one offer", ids.len()));
     }
     let mut offer = TicketOffer::EMPTY;
@@ -401,7 +399,7 @@ impl Header {
     pub fn to_map(&self, file: &Path) -> Result<Map, MapError> {
         let bad = |message: String| MapError {
             file: file.to_path_buf(),
-            problems: vec![crate::map::Problem { line: Some(1), message }],
+            problems: vec![ttr::MapProblem { line: Some(1), message }],
         };
         if self.format != FORMAT || self.version != VERSION {
             return Err(bad(format!(
@@ -409,11 +407,11 @@ impl Header {
                 self.format, self.version
             )));
         }
-        let rules: crate::rules::Rules =
+        let rules: ttr::Rules =
             serde_json::from_value(self.rules.clone()).map_err(|e| bad(format!("header rules: {e}")))?;
         #[derive(Serialize)]
         struct RulesTable {
-            rules: crate::rules::Rules,
+            rules: ttr::Rules,
         }
         let rules_toml = toml::to_string(&RulesTable { rules }).map_err(|e| bad(format!("header rules: {e}")))?;
         let m = &self.map;
@@ -452,4 +450,65 @@ impl Header {
             e
         })
     }
+}
+
+/// Why a recorded game does not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The game index.
+    pub game: u64,
+    /// The offending event, 0-based (`None`: the result line, or the game as a whole).
+    pub event: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.event {
+            Some(i) => write!(f, "game {}, event {i}: {}", self.game, self.message),
+            None => write!(f, "game {}: {}", self.game, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Replays one recorded game on `map` with the engine's rules ([`ttr::replay`]) and checks
+/// its recorded result. `on_step` sees the state after each decision with its events.
+pub fn replay_record<'m>(
+    map: &'m Map,
+    game: &GameRecord,
+    on_step: &mut dyn FnMut(&GameState<'m>, &[Event]),
+) -> Result<GameState<'m>, RecordError> {
+    let err = |event: Option<usize>, message: String| RecordError { game: game.game, event, message };
+    let events: Vec<Event> = game
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.to_event(map).map_err(|m| err(Some(i), m)))
+        .collect::<Result<_, _>>()?;
+    if game.bots.len() != game.players {
+        return Err(err(None, format!("{} bots for {} players", game.bots.len(), game.players)));
+    }
+    let json = |e: &Event| serde_json::to_string(&EventRecord::from_event(e)).unwrap_or_default();
+    let state = ttr::replay(map, game.players, &events, on_step).map_err(|e| {
+        let message = match e.problem {
+            ReplayProblem::Differs { got, want } => {
+                format!("the rules give {} here, but the record says {}", json(&got), json(&want))
+            }
+            ReplayProblem::Ends { got } => format!("the record ends, but the rules continue with {}", json(&got)),
+            ReplayProblem::Other(message) => message,
+        };
+        err(e.event, message)
+    })?;
+    let replayed = ResultRecord::from_result(&state.result());
+    if replayed != game.result {
+        let show = |r: &ResultRecord| serde_json::to_string(r).unwrap_or_default();
+        return Err(err(
+            None,
+            format!("the recorded result {} differs from the replayed {}", show(&game.result), show(&replayed)),
+        ));
+    }
+    Ok(state)
 }

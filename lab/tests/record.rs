@@ -6,17 +6,16 @@ mod common;
 use std::path::Path;
 
 use common::load;
-use ttr::record::{EventRecord, GameRecord, Header, ResultRecord};
-use ttr::replay::{replay, ReplayError};
 use ttr::{play_game_recorded, Bot, Card, Event, Map};
 use ttr_bots::RandomBot;
+use ttr_lab::record::{replay_record, EventRecord, GameRecord, Header, RecordError, ResultRecord};
 
 /// A recorded random game, as it reads back from JSON.
 fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
     let mut bots: Vec<Box<dyn Bot>> =
         (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
     let mut events: Vec<Event> = Vec::new();
-    let (result, _) = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
+    let result = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
     let game = GameRecord {
         game: seed,
         seed,
@@ -29,8 +28,8 @@ fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
     serde_json::from_str(&json).expect("parse back")
 }
 
-fn check(map: &Map, game: &GameRecord) -> Result<(), ReplayError> {
-    replay(map, game, &mut |_, _| {}).map(|_| ())
+fn check(map: &Map, game: &GameRecord) -> Result<(), RecordError> {
+    replay_record(map, game, &mut |_, _| {}).map(|_| ())
 }
 
 #[test]

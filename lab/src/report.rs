@@ -4,8 +4,10 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use ttr::stats::{ratio, wilson, RunStats};
-use ttr::{GameOutcome, Map, Tally};
+use crate::stats::{ratio, wilson, RunStats};
+use ttr::Map;
+
+use crate::{GameOutcome, Tally};
 
 use crate::atomic_file::AtomicFile;
 
@@ -240,7 +242,7 @@ impl<'a> Report<'a> {
                     csv_field(self.map.city_name(ticket.a)),
                     csv_field(self.map.city_name(ticket.b)),
                     ticket.points,
-                    if ticket.kind == ttr::map::TicketKind::Long { "long" } else { "normal" },
+                    if ticket.kind == ttr::TicketKind::Long { "long" } else { "normal" },
                     k.dealt,
                     k.kept,
                     ratio(k.kept, k.dealt),

@@ -4,9 +4,9 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use ttr::map::TicketKind;
 use ttr::Map;
-use ttr_bots::ticket_gen::{
+use ttr::TicketKind;
+use ttr_lab::design::tickets::{
     accuracy, distances, fit, length_profile, suggest, to_toml, Formula, Measure, Suggestion, LENGTH_PROFILE, PUBLISHED,
 };
 

@@ -2,12 +2,11 @@
 //! were dealt and kept (at setup or drawn), when tickets were completed, when routes were
 //! claimed. Fixed-size; filled by [`Tracer::apply`] around the engine's own `apply`.
 
-use crate::action::{Action, EventSink, Phase};
-use crate::bitset::CitySet;
-use crate::ids::{RouteId, Seat};
-use crate::play::IllegalAction;
-use crate::scoring::network_of;
-use crate::state::GameState;
+use ttr::{connected, network_of};
+use ttr::{
+    Action, Bot, CitySet, EventSink, GameError, GameResult, GameState, IllegalAction, Map, Observation, Phase, RouteId,
+    Seat, SeatSet,
+};
 
 /// Where a ticket came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +28,7 @@ pub struct TicketTrace {
     pub completed_turn: Option<u16>,
 }
 
-/// Everything the statistics need from one game beyond its [`crate::GameResult`].
+/// Everything the statistics need from one game beyond its [`GameResult`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameTrace {
     /// Per ticket, indexed by ticket id.
@@ -124,7 +123,7 @@ impl Tracer {
             let ticket = map.ticket(t);
             let done = match network {
                 Some(net) => net.contains(ticket.a) && net.contains(ticket.b),
-                None => crate::scoring::connected(map, owned, ticket.a, ticket.b),
+                None => connected(map, owned, ticket.a, ticket.b),
             };
             if done {
                 trace.completed_turn = Some(turn);
@@ -134,7 +133,7 @@ impl Tracer {
 
     /// The finished trace of a game that is over.
     #[must_use]
-    pub fn finish(mut self, state: &GameState<'_>, winners: crate::SeatSet) -> GameTrace {
+    pub fn finish(mut self, state: &GameState<'_>, winners: SeatSet) -> GameTrace {
         let map = state.map();
         for w in winners.iter() {
             for r in state.owned(w).iter() {
@@ -144,4 +143,23 @@ impl Tracer {
         }
         self.trace
     }
+}
+
+/// Plays a whole game from `seed`, `bots[s]` in seat `s`, reporting every event to `sink`,
+/// and traces what the run statistics need.
+pub fn play_traced(
+    map: &Map,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>],
+    sink: &mut impl EventSink,
+) -> Result<(GameResult, GameTrace), GameError> {
+    let mut state = GameState::new_recorded(map, bots.len(), seed, sink).map_err(GameError::Setup)?;
+    let mut tracer = Tracer::new(&state);
+    while !state.is_over() {
+        let seat = state.to_move();
+        let action = bots[seat.index()].choose(&Observation::new(&state, seat));
+        tracer.apply(&mut state, action, sink).map_err(GameError::Illegal)?;
+    }
+    let result = state.result();
+    Ok((result, tracer.finish(&state, result.winners)))
 }

@@ -9,11 +9,12 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sha2::{Digest, Sha256};
-use ttr::{Map, RunEnd, RunError, RunPlan};
-use ttr_bots::record_file::{RecordFile, RecordWriter};
-use ttr_bots::replay_text::narrate;
-use ttr_bots::report::{Report, RunInfo};
+use ttr::Map;
 use ttr_bots::BotSpec;
+use ttr_lab::record_file::{RecordFile, RecordWriter};
+use ttr_lab::replay_text::narrate;
+use ttr_lab::report::{Report, RunInfo};
+use ttr_lab::{RunEnd, RunError, RunPlan};
 
 /// Ticket to Ride self-play simulator and strategy lab.
 #[derive(Parser)]
@@ -148,7 +149,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay(&args),
         Command::Report(args) => {
             let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
-            ttr_bots::html_report::write_report(&args.dir, &out).map(|()| {
+            ttr_lab::html_report::write_report(&args.dir, &out).map(|()| {
                 println!("wrote {}", out.display());
                 ExitCode::SUCCESS
             })
@@ -169,11 +170,11 @@ fn main() -> ExitCode {
 
 fn suggest_tickets(path: &std::path::Path, count: u64, seed: u64) -> Result<ExitCode, String> {
     let map = Map::load_board(path).map_err(|e| e.to_string())?;
-    let fit = &ttr_bots::ticket_gen::PUBLISHED;
-    let suggestions = ttr_bots::ticket_gen::suggest(&map, count as usize, seed, fit);
+    let fit = &ttr_lab::design::tickets::PUBLISHED;
+    let suggestions = ttr_lab::design::tickets::suggest(&map, count as usize, seed, fit);
     eprintln!("{} tickets for {} (seed {seed}); points: {}", suggestions.len(), map.name, fit.describe());
     println!("tickets = [");
-    print!("{}", ttr_bots::ticket_gen::to_toml(&map, &suggestions));
+    print!("{}", ttr_lab::design::tickets::to_toml(&map, &suggestions));
     println!("]");
     Ok(ExitCode::SUCCESS)
 }
@@ -259,7 +260,7 @@ fn simulate(args: &SimulateArgs) -> Result<ExitCode, String> {
         }
         Err(RunError::Sink(e)) => return Err(format!("cannot write to {}: {e}", out.display())),
     }
-    let tallies: Vec<(String, ttr::Tally)> =
+    let tallies: Vec<(String, ttr_lab::Tally)> =
         report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
     let command: Vec<String> = std::env::args().collect();
     let info =
@@ -309,7 +310,7 @@ fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
                 print!("{}", narrate(state, events));
             }
         };
-        let end = ttr::replay::replay(&file.map, &game, &mut on_step)
+        let end = ttr_lab::record::replay_record(&file.map, &game, &mut on_step)
             .map_err(|e| format!("{}:{}: {e}", args.file.display(), file.lines[k].0))?;
         if print {
             let result = end.result();

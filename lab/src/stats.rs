@@ -2,10 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::ids::{Seat, TicketId};
-use crate::map::Map;
+use ttr::{GameResult, Map, Seat, TicketId};
+
 use crate::runner::GameOutcome;
-use crate::scoring::GameResult;
 use crate::trace::TicketSource;
 
 /// Counters for one group of seat-games (one bot, or one seat).
@@ -34,7 +33,7 @@ impl Tally {
         self.score_sq_sum += score * score;
         self.rank_sum += rank(&outcome.result, seat);
         let winners = outcome.result.winners;
-        if winners.contains(crate::ids::Seat(seat as u8)) {
+        if winners.contains(Seat(seat as u8)) {
             if winners.count() == 1 {
                 self.wins += 1;
             } else {

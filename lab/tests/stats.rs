@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use ttr::trace::{GameTrace, TicketSource, TicketTrace};
-use ttr::{EndReason, GameOutcome, GameResult, Map, Seat, SeatResult, SeatSet, MAX_SEATS};
-use ttr_bots::report::{Report, RunInfo};
+use ttr::{EndReason, GameResult, Map, Seat, SeatResult, SeatSet, MAX_SEATS};
+use ttr_lab::report::{Report, RunInfo};
+use ttr_lab::trace::{GameTrace, TicketSource, TicketTrace};
+use ttr_lab::GameOutcome;
 
 fn usa() -> Map {
     Map::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.toml")).expect("usa")

@@ -5,37 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::action::Event;
-use crate::bot::{play_game_recorded, Bot, GameError};
-use crate::ids::{Seat, MAX_SEATS};
-use crate::map::Map;
-use crate::scoring::GameResult;
-use crate::trace::GameTrace;
+use ttr::{bot_seed, game_seed, Bot, Event, GameError, GameResult, Map, Seat, MAX_SEATS};
+
+use crate::trace::{play_traced, GameTrace};
 
 /// Games played in parallel between two hand-overs.
 const CHUNK: u64 = 4096;
-
-/// A mixing function (SplitMix64's finaliser) used to derive independent seeds.
-#[must_use]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of game `index` of a run with master seed `master`.
-#[must_use]
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    mix(mix(master) ^ index)
-}
-
-/// The seed of the bot in `seat` of the game seeded `game_seed`; independent of the card
-/// draws, so a bot's randomness never shifts the cards.
-#[must_use]
-pub fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
-    mix(game_seed ^ mix(u64::from(seat.0) + 1))
-}
 
 /// Which bot sits where in game `index`: seat `s` gets bot `(s + index) % players`, so over
 /// every `players` consecutive games each bot sits in each seat once.
@@ -153,9 +128,9 @@ impl RunPlan<'_> {
             .collect();
         let mut events = Vec::new();
         let recorded = if self.record_every > 0 && index.is_multiple_of(self.record_every) {
-            play_game_recorded(self.map, seed, &mut bots, &mut events)
+            play_traced(self.map, seed, &mut bots, &mut events)
         } else {
-            play_game_recorded(self.map, seed, &mut bots, &mut ())
+            play_traced(self.map, seed, &mut bots, &mut ())
         };
         let (result, trace) = recorded.map_err(|error| RunError::Game { index, seed, error })?;
         Ok(GameOutcome { index, seed, lineup, result, trace, events })

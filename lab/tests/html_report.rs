@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ttr_bots::html_report::write_report;
+use ttr_lab::html_report::write_report;
 
 const RUN_JSON: &str = r#"{
   "command": ["ttr", "simulate", "--map", "maps/usa.toml", "--games", "1000"],

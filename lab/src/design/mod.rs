@@ -1,0 +1,3 @@
+//! Tools for map designers.
+
+pub mod tickets;

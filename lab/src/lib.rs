@@ -1,0 +1,19 @@
+//! `ttr-lab`: the laboratory around the ttr engine and its bots: seeded parallel runs,
+//! run statistics, game records, CSV and HTML output, design tools, and the `ttr` binary.
+#![deny(missing_docs)]
+
+pub mod atomic_file;
+pub mod design;
+pub mod html_report;
+pub mod record;
+pub mod record_file;
+pub mod replay_text;
+pub mod report;
+pub mod runner;
+pub mod stats;
+pub mod svg;
+pub mod trace;
+
+pub use runner::{lineup, GameOutcome, RunEnd, RunError, RunPlan};
+pub use stats::{RunStats, Tally};
+pub use trace::{GameTrace, TicketSource};
