@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test of the project, on a fresh machine: installs what it needs (cargo-nextest),
+# then runs the Rust test suite, clippy with warnings as errors, and the docs build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! cargo nextest --version >/dev/null 2>&1; then
+  cargo install cargo-nextest --locked
+fi
+cargo nextest run --workspace --release
+cargo test --workspace --release --doc
+cargo clippy --workspace --all-targets --release -- -D warnings
+RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
