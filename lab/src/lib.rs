@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod atomic_file;
+pub mod cli;
 pub mod design;
 pub mod html_report;
 pub mod record;

@@ -5,8 +5,8 @@
 
 use ttr::{connected, network_of, play_game_recorded};
 use ttr::{
-    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId, RouteSet, Seat, SeatSet,
-    TicketId, TicketSet, MAX_SEATS,
+    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId, RouteSet, Seat,
+    SeatSet, TicketId, TicketSet, MAX_SEATS,
 };
 
 /// Where a ticket came from.
@@ -204,7 +204,11 @@ impl EventSink for Tracer<'_> {
             | Event::Province { seat, .. } => {
                 self.turn_of(seat);
             }
-            Event::Deal { .. } | Event::Market { .. } | Event::Refill { .. } | Event::Reshuffle { .. } | Event::Pick { .. } => {}
+            Event::Deal { .. }
+            | Event::Market { .. }
+            | Event::Refill { .. }
+            | Event::Reshuffle { .. }
+            | Event::Pick { .. } => {}
         }
     }
 }
