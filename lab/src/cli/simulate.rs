@@ -43,8 +43,8 @@ pub struct SimulateArgs {
     /// Master seed: the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output directory [default: results/<map>-<players>p].
-    #[arg(long)]
+    /// Output directory (default: `results/<map>-<players>p`).
+    #[arg(long, help = "Output directory [default: results/<map>-<players>p]")]
     pub out: Option<PathBuf>,
     /// Worker threads [default: all cores].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
