@@ -16,7 +16,7 @@ use crate::export::routes::RouteRow;
 use crate::export::scores::ScoreRow;
 use crate::export::seats::SeatRow;
 use crate::export::tickets::TicketRow;
-use crate::export::{self};
+use crate::export::{self, Row};
 use crate::stats::RunStats;
 use crate::GameOutcome;
 
@@ -92,13 +92,13 @@ impl<'a> Report<'a> {
     pub fn finish(mut self, info: &RunInfo<'_>) -> io::Result<()> {
         let mut files = Vec::new();
         for (name, write) in [
-            ("bots.csv", Report::write_bots as fn(&Report<'a>, &mut dyn Write) -> io::Result<()>),
-            ("seats.csv", Report::write_seats),
-            ("matchups.csv", Report::write_matchups),
-            ("tickets.csv", Report::write_tickets),
-            ("routes.csv", Report::write_routes),
-            ("cities.csv", Report::write_cities),
-            ("scores.csv", Report::write_scores),
+            (BotRow::FILE, Report::write_bots as fn(&Report<'a>, &mut dyn Write) -> io::Result<()>),
+            (SeatRow::FILE, Report::write_seats),
+            (MatchupRow::FILE, Report::write_matchups),
+            (TicketRow::FILE, Report::write_tickets),
+            (RouteRow::FILE, Report::write_routes),
+            (CityRow::FILE, Report::write_cities),
+            (ScoreRow::FILE, Report::write_scores),
         ] {
             let mut file = AtomicFile::create(&self.dir.join(name))?;
             write(&self, file.writer())?;
