@@ -71,6 +71,20 @@ pub enum CliError {
         /// Files checked.
         total: usize,
     },
+    /// `ttr replay --game N`: the record holds no game N.
+    #[error("{}: no game {game} in this record", file.display())]
+    NoSuchGame {
+        /// The record file.
+        file: PathBuf,
+        /// The game asked for.
+        game: u64,
+    },
+    /// The record holds a header but no game.
+    #[error("{}: the record holds no games", file.display())]
+    EmptyRecord {
+        /// The record file.
+        file: PathBuf,
+    },
     /// Writing to standard output failed (a broken pipe is not reported).
     #[error("cannot write to standard output: {0}")]
     Stdout(#[source] io::Error),

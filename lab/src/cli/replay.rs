@@ -84,10 +84,10 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
         }
     }
     if !found {
-        return Err(CliError::Message(match args.game {
-            Some(n) => format!("{}: no game {n} in this record", args.file.display()),
-            None => format!("{}: the record holds no games", args.file.display()),
-        }));
+        return Err(match args.game {
+            Some(game) => CliError::NoSuchGame { file: args.file.clone(), game },
+            None => CliError::EmptyRecord { file: args.file.clone() },
+        });
     }
     if args.check {
         writeln!(
