@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use ttr_bots::spec::{BotInfo, CATALOG};
 
-use super::{stdout_error, CliError};
+use super::CliError;
 
 /// How to use the catalogue, printed after `ttr bots --help`.
 pub const AFTER_HELP: &str = "\
@@ -15,7 +15,7 @@ Examples:
 
 /// Prints the catalogue to `stdout`.
 pub fn run(stdout: &mut impl Write) -> Result<ExitCode, CliError> {
-    write_catalog(CATALOG, stdout).map_err(stdout_error)?;
+    write_catalog(CATALOG, stdout).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use ttr::Map;
 
-use super::{stdout_error, CliError};
+use super::CliError;
 
 /// The subcommands of `ttr maps`.
 #[derive(Subcommand, Debug)]
@@ -36,7 +36,7 @@ fn check(files: &[PathBuf], stdout: &mut impl Write) -> Result<ExitCode, CliErro
     let mut failed = 0;
     for file in files {
         match Map::load(file) {
-            Ok(map) => writeln!(stdout, "{}: {}", file.display(), map.summary()).map_err(stdout_error)?,
+            Ok(map) => writeln!(stdout, "{}: {}", file.display(), map.summary()).map_err(CliError::Stdout)?,
             Err(e) => {
                 eprintln!("error: {e}");
                 failed += 1;

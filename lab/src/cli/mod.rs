@@ -108,11 +108,6 @@ impl CliError {
     }
 }
 
-/// A write to standard output, as a [`CliError::Stdout`].
-pub(crate) fn stdout_error(error: io::Error) -> CliError {
-    CliError::Stdout(error)
-}
-
 /// Parses a count written as an integer, with `_` separators, or like `1e6`; at least 1.
 pub fn parse_count(text: &str) -> Result<u64, String> {
     let clean = text.replace('_', "");

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{stdout_error, CliError};
+use super::CliError;
 use crate::record_file::RecordFile;
 use crate::replay_text::narrate;
 
@@ -50,7 +50,7 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
                 game.players,
                 game.bots.join(", ")
             )
-            .map_err(stdout_error)?;
+            .map_err(CliError::Stdout)?;
         }
         // The replay's callback cannot fail: keep the first write error and stop writing.
         let mut written = Ok(());
@@ -61,7 +61,7 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
         };
         let end = crate::record::replay_record(&file.map, &game, &mut on_step)
             .map_err(|e| CliError::Message(format!("{}:{}: {e}", args.file.display(), file.lines[k].0)))?;
-        written.map_err(stdout_error)?;
+        written.map_err(CliError::Stdout)?;
         if print {
             let result = end.result();
             for (s, r) in result.seats().iter().enumerate() {
@@ -76,11 +76,11 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
                     r.bonus_points,
                     r.longest_path
                 )
-                .map_err(stdout_error)?;
+                .map_err(CliError::Stdout)?;
             }
             let winners: Vec<String> = result.winners.iter().map(|s| s.0.to_string()).collect();
             writeln!(stdout, "end: {}; winner(s): seat {}", result.end.name(), winners.join(", seat "))
-                .map_err(stdout_error)?;
+                .map_err(CliError::Stdout)?;
         }
     }
     if !found {
@@ -96,7 +96,7 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
             args.file.display(),
             file.lines.len()
         )
-        .map_err(stdout_error)?;
+        .map_err(CliError::Stdout)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{stdout_error, CliError};
+use super::CliError;
 
 /// The raw arguments of `ttr report`.
 #[derive(Args, Debug)]
@@ -27,6 +27,6 @@ pub struct ReportArgs {
 pub fn run(args: &ReportArgs, stdout: &mut impl Write) -> Result<ExitCode, CliError> {
     let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
     crate::html_report::write_report(&args.dir, &out)?;
-    writeln!(stdout, "wrote {}", out.display()).map_err(stdout_error)?;
+    writeln!(stdout, "wrote {}", out.display()).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }

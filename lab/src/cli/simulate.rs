@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
-use super::{parse_count, stdout_error, CliError};
+use super::{parse_count, CliError};
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
 use crate::{RunEnd, RunError, RunPlan, Tally};
@@ -180,9 +180,9 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     report.finish(&info).map_err(write_error(out))?;
     if let (Some(r), Some((path, _))) = (record, &config.record) {
         r.commit().map_err(write_error(path))?;
-        writeln!(stdout, "wrote the game record {}", path.display()).map_err(stdout_error)?;
+        writeln!(stdout, "wrote the game record {}", path.display()).map_err(CliError::Stdout)?;
     }
-    summary(config, wall, &tallies, stdout).map_err(stdout_error)?;
+    summary(config, wall, &tallies, stdout).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use ttr::Map;
 
-use super::{parse_count, stdout_error, CliError};
+use super::{parse_count, CliError};
 use crate::design::tickets::{suggest, to_toml, PUBLISHED};
 
 /// The subcommands of `ttr tickets`.
@@ -40,7 +40,7 @@ pub fn run(command: &TicketsCommand, stdout: &mut impl Write) -> Result<ExitCode
             let fit = &PUBLISHED;
             let suggestions = suggest(&map, *count as usize, *seed, fit);
             eprintln!("{} tickets for {} (seed {seed}); points: {}", suggestions.len(), map.name, fit.describe());
-            write!(stdout, "tickets = [\n{}]\n", to_toml(&map, &suggestions)).map_err(stdout_error)?;
+            write!(stdout, "tickets = [\n{}]\n", to_toml(&map, &suggestions)).map_err(CliError::Stdout)?;
             Ok(ExitCode::SUCCESS)
         }
     }
