@@ -71,6 +71,16 @@ pub enum CliError {
         /// Files checked.
         total: usize,
     },
+    /// A recorded game does not replay consistently with the rules or its result.
+    #[error("{}:{line}: {error}", file.display())]
+    Replay {
+        /// The record file.
+        file: PathBuf,
+        /// The game's line in the file.
+        line: usize,
+        /// What is inconsistent.
+        error: crate::record::RecordError,
+    },
     /// `ttr replay --game N`: the record holds no game N.
     #[error("{}: no game {game} in this record", file.display())]
     NoSuchGame {

@@ -59,8 +59,11 @@ pub fn run(args: &ReplayArgs, stdout: &mut impl Write) -> Result<ExitCode, CliEr
                 written = stdout.write_all(narrate(state, events).as_bytes());
             }
         };
-        let end = crate::record::replay_record(&file.map, &game, &mut on_step)
-            .map_err(|e| CliError::Message(format!("{}:{}: {e}", args.file.display(), file.lines[k].0)))?;
+        let end = crate::record::replay_record(&file.map, &game, &mut on_step).map_err(|error| CliError::Replay {
+            file: args.file.clone(),
+            line: file.lines[k].0,
+            error,
+        })?;
         written.map_err(CliError::Stdout)?;
         if print {
             let result = end.result();
