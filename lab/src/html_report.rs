@@ -3,16 +3,22 @@
 
 mod charts;
 mod run_facts;
-mod table;
 
 use std::io::Write;
 use std::path::Path;
 
 use crate::atomic_file::AtomicFile;
+use crate::export::bots::BotRow;
+use crate::export::cities::CityRow;
+use crate::export::matchups::MatchupRow;
+use crate::export::routes::RouteRow;
+use crate::export::scores::ScoreRow;
+use crate::export::seats::SeatRow;
+use crate::export::tickets::TicketRow;
+use crate::export::{Fixed, Table};
 use crate::svg::escape;
 use charts::{Bar, Dot, Link, Place};
 use run_facts::RunFacts;
-use table::Table;
 
 /// Routes shown in the route-usage chart.
 const TOP_ROUTES: usize = 20;
@@ -72,16 +78,23 @@ pub fn write_report(dir: &Path, out: &Path) -> Result<(), String> {
 /// The page for the results in `dir`.
 fn page(dir: &Path) -> Result<String, String> {
     let run = RunFacts::read(dir)?;
-    let bots = Table::require(dir, "bots.csv")?;
-    let seats = Table::require(dir, "seats.csv")?;
-    let matchups = Table::read(dir, "matchups.csv")?;
-    let tickets = Table::read(dir, "tickets.csv")?;
-    let routes = Table::read(dir, "routes.csv")?;
-    let cities = Table::read(dir, "cities.csv")?;
-    let scores = Table::read(dir, "scores.csv")?;
-    let optional = [&matchups, &tickets, &routes, &cities, &scores];
-    let mut tables = optional.into_iter().flatten().chain([&bots, &seats]);
-    let provisional = run.provisional() || tables.any(|t| t.has_column("provisional"));
+    let bots = Table::<BotRow>::require(dir)?;
+    let seats = Table::<SeatRow>::require(dir)?;
+    let matchups = Table::<MatchupRow>::read(dir)?;
+    let tickets = Table::<TicketRow>::read(dir)?;
+    let routes = Table::<RouteRow>::read(dir)?;
+    let cities = Table::<CityRow>::read(dir)?;
+    let scores = Table::<ScoreRow>::read(dir)?;
+    let marked = [
+        bots.has_column("provisional"),
+        seats.has_column("provisional"),
+        matchups.as_ref().is_some_and(|t| t.has_column("provisional")),
+        tickets.as_ref().is_some_and(|t| t.has_column("provisional")),
+        routes.as_ref().is_some_and(|t| t.has_column("provisional")),
+        cities.as_ref().is_some_and(|t| t.has_column("provisional")),
+        scores.as_ref().is_some_and(|t| t.has_column("provisional")),
+    ];
+    let provisional = run.provisional() || marked.contains(&true);
 
     let map = run.text("map_name").unwrap_or_else(|| "results".to_string());
     let mut html = format!(
@@ -108,18 +121,20 @@ fn page(dir: &Path) -> Result<String, String> {
     }
     let even = run.players().filter(|&p| p > 0).map(|p| 1.0 / p as f64);
     section(&mut html, "Run", run.html_table());
-    section(&mut html, "Win rate by bot", rate_section(&bots, "bot", even)?);
-    section(&mut html, "Seat advantage", rate_section(&seats, "seat", even)?);
+    let bot_rates = bots.rows().iter().map(|r| Rate::of(r.bot.clone(), r));
+    section(&mut html, "Win rate by bot", rate_section(&bots, bot_rates, "bot", even));
+    let seat_rates = seats.rows().iter().map(|r| Rate::of(format!("seat {}", r.seat), r));
+    section(&mut html, "Seat advantage", rate_section(&seats, seat_rates, "seat", even));
     section(&mut html, "Head to head", matchup_section(matchups.as_ref()));
-    section(&mut html, "Ticket value", ticket_section(tickets.as_ref())?);
-    let route_rows = routes.as_ref().map(read_routes).transpose()?;
+    section(&mut html, "Ticket value", ticket_section(tickets.as_ref()));
+    let route_rows = routes.as_ref().map(read_routes);
     section(&mut html, "Route usage", route_section(route_rows.as_deref()));
     section(
         &mut html,
         "Map: routes by claim rate",
         map_section(routes.as_ref().zip(route_rows.as_deref()), cities.as_ref())?,
     );
-    section(&mut html, "Score distributions", score_section(scores.as_ref())?);
+    section(&mut html, "Score distributions", score_section(scores.as_ref()));
     html.push_str("</main>\n</body>\n</html>\n");
     Ok(html)
 }
@@ -144,18 +159,20 @@ fn caption(text: &str) -> String {
     format!("<p class=\"caption\">{}</p>\n", escape(text))
 }
 
-/// A table as HTML, every column but `provisional`; numbers are right-aligned.
-fn data_table(table: &Table) -> String {
-    let shown: Vec<usize> = (0..table.header().len()).filter(|&i| table.header()[i] != "provisional").collect();
+/// A table as HTML, its fields as in the file, every column but `provisional`; numbers are
+/// right-aligned.
+fn data_table<R>(table: &Table<R>) -> String {
+    let header: Vec<&str> = table.header().collect();
+    let shown: Vec<usize> = (0..header.len()).filter(|&i| header[i] != "provisional").collect();
     let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
     for &i in &shown {
-        html.push_str(&format!("<th>{}</th>", escape(&table.header()[i])));
+        html.push_str(&format!("<th>{}</th>", escape(header[i])));
     }
     html.push_str("</tr>\n");
-    for row in table.rows() {
+    for fields in table.texts() {
         html.push_str("<tr>");
         for &i in &shown {
-            let field = &row.fields()[i];
+            let field = fields.get(i).unwrap_or("");
             let class = if field.parse::<f64>().is_ok() { " class=\"num\"" } else { "" };
             html.push_str(&format!("<td{class}>{}</td>", escape(field)));
         }
@@ -165,36 +182,67 @@ fn data_table(table: &Table) -> String {
     html
 }
 
-/// Win rates with their intervals (`bots.csv` or `seats.csv`, rows named by column `key`),
+/// What a win-rate bar shows of a row of `bots.csv` or `seats.csv`.
+struct Rate {
+    label: String,
+    games: u64,
+    wins: u64,
+    rate: f64,
+    lo: f64,
+    hi: f64,
+    mean_score: f64,
+}
+
+/// The columns that `bots.csv` and `seats.csv` share.
+trait TallyColumns {
+    /// `(games, wins, win_rate, win_rate_lo, win_rate_hi, mean_score)`.
+    fn columns(&self) -> (u64, u64, Fixed<6>, Fixed<6>, Fixed<6>, Fixed<4>);
+}
+
+impl TallyColumns for BotRow {
+    fn columns(&self) -> (u64, u64, Fixed<6>, Fixed<6>, Fixed<6>, Fixed<4>) {
+        (self.games, self.wins, self.win_rate, self.win_rate_lo, self.win_rate_hi, self.mean_score)
+    }
+}
+
+impl TallyColumns for SeatRow {
+    fn columns(&self) -> (u64, u64, Fixed<6>, Fixed<6>, Fixed<6>, Fixed<4>) {
+        (self.games, self.wins, self.win_rate, self.win_rate_lo, self.win_rate_hi, self.mean_score)
+    }
+}
+
+impl Rate {
+    fn of(label: String, row: &impl TallyColumns) -> Rate {
+        let (games, wins, rate, lo, hi, mean_score) = row.columns();
+        Rate { label, games, wins, rate: rate.0, lo: lo.0, hi: hi.0, mean_score: mean_score.0 }
+    }
+}
+
+/// Win rates with their intervals (of `bots.csv` or `seats.csv`, rows named by column `key`),
 /// against an even share if known, then the table.
-fn rate_section(table: &Table, key: &'static str, even: Option<f64>) -> Result<String, String> {
-    let name = table.column(key)?;
-    let games = table.column("games")?;
-    let wins = table.column("wins")?;
-    let rate = table.column("win_rate")?;
-    let lo = table.column("win_rate_lo")?;
-    let hi = table.column("win_rate_hi")?;
-    let mean_score = table.column("mean_score")?;
+fn rate_section<R>(table: &Table<R>, rates: impl Iterator<Item = Rate>, key: &str, even: Option<f64>) -> String {
     let mut bars = Vec::new();
-    for row in table.rows() {
-        let label = match key {
-            "seat" => format!("seat {}", table.text(row, name)),
-            _ => table.text(row, name).to_string(),
-        };
-        let (value, lo, hi) = (table.number(row, rate)?, table.number(row, lo)?, table.number(row, hi)?);
+    for r in rates {
         let detail = format!(
-            "{label}: {} wins in {} seat-games, win rate {} (95% interval {} to {}), mean score {}",
-            table.number(row, wins)?,
-            table.number(row, games)?,
-            charts::percent(value),
-            charts::percent(lo),
-            charts::percent(hi),
-            table.number(row, mean_score)?
+            "{}: {} wins in {} seat-games, win rate {} (95% interval {} to {}), mean score {}",
+            r.label,
+            r.wins,
+            r.games,
+            charts::percent(r.rate),
+            charts::percent(r.lo),
+            charts::percent(r.hi),
+            r.mean_score
         );
-        bars.push(Bar { label, value, interval: Some((lo, hi)), fill: RATE_FILL.to_string(), detail });
+        bars.push(Bar {
+            label: r.label,
+            value: r.rate,
+            interval: Some((r.lo, r.hi)),
+            fill: RATE_FILL.to_string(),
+            detail,
+        });
     }
     if bars.is_empty() {
-        return Ok(note("No rows."));
+        return note("No rows.");
     }
     let reference = even.map(|e| (e, "even share"));
     let mut html = charts::bar_chart(&bars, reference, charts::WIDTH, &format!("win rate by {key}"));
@@ -204,11 +252,11 @@ fn rate_section(table: &Table, key: &'static str, even: Option<f64>) -> Result<S
         None => format!("{whiskers}."),
     }));
     html.push_str(&data_table(table));
-    Ok(html)
+    html
 }
 
 /// The head-to-head table, if there is one.
-fn matchup_section(matchups: Option<&Table>) -> String {
+fn matchup_section(matchups: Option<&Table<MatchupRow>>) -> String {
     match matchups {
         Some(table) => {
             let text = "win_rate: how often bot ranked above opponent when both were at the table.";
@@ -219,49 +267,44 @@ fn matchup_section(matchups: Option<&Table>) -> String {
 }
 
 /// The ticket-value scatter: points against completion rate, a dot per ticket and source.
-fn ticket_section(tickets: Option<&Table>) -> Result<String, String> {
+fn ticket_section(tickets: Option<&Table<TicketRow>>) -> String {
     let Some(table) = tickets else {
-        return Ok(note("No tickets.csv: ticket value plot skipped."));
+        return note("No tickets.csv: ticket value plot skipped.");
     };
-    let (a, b, points, source) =
-        (table.column("a")?, table.column("b")?, table.column("points")?, table.column("source")?);
-    let (dealt, kept, completion) = (table.column("dealt")?, table.column("kept")?, table.column("completion_rate")?);
-    let (lo, hi) = (table.column("completion_rate_lo")?, table.column("completion_rate_hi")?);
-    let lift = table.column("lift")?;
     let mut groups: Vec<String> = Vec::new();
     let mut dots = Vec::new();
     let mut never_kept = 0;
     for row in table.rows() {
-        let times_kept = table.number(row, kept)?;
-        let rate = table.optional_number(row, completion)?;
-        let Some(rate) = rate.filter(|_| times_kept > 0.0) else {
+        let Some(rate) = row.completion_rate.filter(|_| row.kept > 0) else {
             never_kept += 1;
             continue;
         };
-        let group_name = table.text(row, source);
+        let rate = rate.0;
+        let group_name = &row.source;
         let group = match groups.iter().position(|g| g == group_name) {
             Some(g) => g,
             None => {
-                groups.push(group_name.to_string());
+                groups.push(group_name.clone());
                 groups.len() - 1
             }
         };
-        let value = table.number(row, points)?;
+        let value = row.points as f64;
         let detail = format!(
-            "{} – {} ({value} points, {group_name}): kept {times_kept} of {} dealt, completed {} \
+            "{} – {} ({value} points, {group_name}): kept {} of {} dealt, completed {} \
              (95% interval {} to {}), win-rate lift {}",
-            table.text(row, a),
-            table.text(row, b),
-            table.number(row, dealt)?,
+            row.a,
+            row.b,
+            row.kept,
+            row.dealt,
             charts::percent(rate),
-            charts::percent(table.number(row, lo)?),
-            charts::percent(table.number(row, hi)?),
-            or_none(table.optional_number(row, lift)?)
+            charts::percent(row.completion_rate_lo.0),
+            charts::percent(row.completion_rate_hi.0),
+            or_none(row.lift.map(|l| l.0))
         );
-        dots.push(Dot { x: value, y: rate, size: times_kept, group, detail });
+        dots.push(Dot { x: value, y: rate, size: row.kept as f64, group, detail });
     }
     if dots.is_empty() {
-        return Ok(note("No ticket was ever kept: nothing to plot."));
+        return note("No ticket was ever kept: nothing to plot.");
     }
     let mut html = charts::scatter(&dots, &groups, "ticket points", "completion rate when kept", "ticket value");
     let mut text = "One dot per ticket and source: its points against how often it was completed when kept; \
@@ -271,11 +314,11 @@ fn ticket_section(tickets: Option<&Table>) -> Result<String, String> {
         text.push_str(&format!(" {never_kept} rows never kept are not drawn."));
     }
     html.push_str(&caption(&text));
-    Ok(html)
+    html
 }
 
-/// One row of `routes.csv`, as the page uses it.
-struct RouteRow {
+/// A route as the page shows it.
+struct RouteView {
     a: String,
     b: String,
     label: String,
@@ -283,32 +326,26 @@ struct RouteRow {
     detail: String,
 }
 
-/// The rows of `routes.csv`.
-fn read_routes(table: &Table) -> Result<Vec<RouteRow>, String> {
-    let (index, a, b) = (table.column("route")?, table.column("a")?, table.column("b")?);
-    let (length, color) = (table.column("length")?, table.column("color")?);
-    let (claim_rate, mean_turn) = (table.column("claim_rate")?, table.column("mean_turn")?);
-    let (owner_win_rate, lift) = (table.column("owner_win_rate")?, table.column("lift")?);
+/// The rows of `routes.csv`, as the page shows them.
+fn read_routes(table: &Table<RouteRow>) -> Vec<RouteView> {
     let mut routes = Vec::new();
     for row in table.rows() {
-        let (a, b) = (table.text(row, a).to_string(), table.text(row, b).to_string());
-        let (index, length, color) = (table.text(row, index), table.number(row, length)?, table.text(row, color));
-        let label = format!("{a} – {b} ({length}, {color}) #{index}");
-        let rate = table.number(row, claim_rate)?;
+        let label = format!("{} – {} ({}, {}) #{}", row.a, row.b, row.length, row.color, row.route);
+        let rate = row.claim_rate.0;
         let detail = format!(
             "{label}: claimed in {} of games, mean turn {}, owner won {} (lift {})",
             charts::percent(rate),
-            or_none(table.optional_number(row, mean_turn)?),
-            table.optional_number(row, owner_win_rate)?.map_or_else(|| "none".to_string(), charts::percent),
-            or_none(table.optional_number(row, lift)?)
+            or_none(row.mean_turn.map(|t| t.0)),
+            row.owner_win_rate.map_or_else(|| "none".to_string(), |r| charts::percent(r.0)),
+            or_none(row.lift.map(|l| l.0))
         );
-        routes.push(RouteRow { a, b, label, claim_rate: rate, detail });
+        routes.push(RouteView { a: row.a.clone(), b: row.b.clone(), label, claim_rate: rate, detail });
     }
-    Ok(routes)
+    routes
 }
 
 /// The most claimed routes as bars coloured like the map.
-fn route_section(routes: Option<&[RouteRow]>) -> String {
+fn route_section(routes: Option<&[RouteView]>) -> String {
     let Some(routes) = routes else {
         return note("No routes.csv: route usage plot skipped.");
     };
@@ -316,7 +353,7 @@ fn route_section(routes: Option<&[RouteRow]>) -> String {
         return note("routes.csv has no rows.");
     }
     let top_rate = routes.iter().map(|r| r.claim_rate).fold(0.0, f64::max);
-    let mut ranked: Vec<&RouteRow> = routes.iter().collect();
+    let mut ranked: Vec<&RouteView> = routes.iter().collect();
     ranked.sort_by(|p, q| q.claim_rate.total_cmp(&p.claim_rate));
     let bars: Vec<Bar> = ranked
         .iter()
@@ -341,25 +378,24 @@ fn route_section(routes: Option<&[RouteRow]>) -> String {
 }
 
 /// The map: routes between their cities, coloured by claim rate.
-fn map_section(routes: Option<(&Table, &[RouteRow])>, cities: Option<&Table>) -> Result<String, String> {
+fn map_section(
+    routes: Option<(&Table<RouteRow>, &[RouteView])>,
+    cities: Option<&Table<CityRow>>,
+) -> Result<String, String> {
     let (Some((route_table, routes)), Some(cities)) = (routes, cities) else {
         return Ok(note("The map needs routes.csv and cities.csv: map skipped."));
     };
-    let (city, x, y) = (cities.column("city")?, cities.column("x")?, cities.column("y")?);
-    let mut places = Vec::new();
-    for row in cities.rows() {
-        let name = cities.text(row, city).to_string();
-        places.push(Place { name, x: cities.number(row, x)?, y: cities.number(row, y)? });
-    }
-    let find = |row: &table::Row, name: &str| {
+    let places: Vec<Place> =
+        cities.rows().iter().map(|row| Place { name: row.city.clone(), x: row.x.0, y: row.y.0 }).collect();
+    let find = |k: usize, name: &str| {
         places
             .iter()
             .position(|p| p.name == name)
-            .ok_or_else(|| route_table.error(row, &format!("city `{name}` is not in cities.csv")))
+            .ok_or_else(|| route_table.error(k, &format!("city `{name}` is not in cities.csv")))
     };
     let mut links = Vec::new();
-    for (row, route) in route_table.rows().iter().zip(routes) {
-        let (a, b) = (find(row, &route.a)?, find(row, &route.b)?);
+    for (k, route) in routes.iter().enumerate() {
+        let (a, b) = (find(k, &route.a)?, find(k, &route.b)?);
         links.push(Link { a, b, rate: route.claim_rate, detail: route.detail.clone() });
     }
     let mut html = charts::route_map(&places, &links, "map of routes coloured by claim rate");
@@ -371,22 +407,21 @@ fn map_section(routes: Option<(&Table, &[RouteRow])>, cities: Option<&Table>) ->
 }
 
 /// A small plot per metric of `scores.csv`: a histogram for numbers, shares for names.
-fn score_section(scores: Option<&Table>) -> Result<String, String> {
+fn score_section(scores: Option<&Table<ScoreRow>>) -> String {
     let Some(table) = scores else {
-        return Ok(note("No scores.csv: score distributions skipped."));
+        return note("No scores.csv: score distributions skipped.");
     };
-    let (metric, value, count) = (table.column("metric")?, table.column("value")?, table.column("count")?);
     let mut metrics: Vec<(&str, Vec<(&str, f64)>)> = Vec::new();
     for row in table.rows() {
-        let entry = (table.text(row, value), table.number(row, count)?);
-        let name = table.text(row, metric);
+        let entry = (row.value.as_str(), row.count as f64);
+        let name = row.metric.as_str();
         match metrics.iter_mut().find(|(m, _)| *m == name) {
             Some((_, values)) => values.push(entry),
             None => metrics.push((name, vec![entry])),
         }
     }
     if metrics.is_empty() {
-        return Ok(note("scores.csv has no rows."));
+        return note("scores.csv has no rows.");
     }
     let mut html = String::from("<div class=\"small-multiples\">\n");
     for (name, values) in metrics {
@@ -418,7 +453,7 @@ fn score_section(scores: Option<&Table>) -> Result<String, String> {
         ));
     }
     html.push_str("</div>\n");
-    Ok(html)
+    html
 }
 
 /// A heading for a metric of `scores.csv`.

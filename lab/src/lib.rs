@@ -3,7 +3,9 @@
 #![deny(missing_docs)]
 
 pub mod atomic_file;
+pub mod cli;
 pub mod design;
+pub mod export;
 pub mod html_report;
 pub mod record;
 pub mod record_file;

@@ -223,14 +223,13 @@ impl RunStats {
         let won = |s: usize| result.winners.contains(Seat(s as u8)) && result.winners.count() == 1;
         self.games += 1;
         let mut best_rank = vec![u64::MAX; self.bots.len()];
-        for s in 0..seats.len() {
+        for (s, r) in seats.iter().enumerate() {
             let bot = self.bot_of[usize::from(o.lineup[s])];
             self.bots[bot].add(o, s);
             self.seats[s].add(o, s);
             self.seat_games += 1;
             self.wins += u64::from(won(s));
             best_rank[bot] = best_rank[bot].min(rank(result, s));
-            let r = &seats[s];
             let d = &mut self.distributions;
             *d.score.entry(r.score).or_default() += 1;
             *d.route_points.entry(r.route_points).or_default() += 1;

@@ -1,11 +1,12 @@
-//! Facts about one game gathered while it is played, for the run statistics: which tickets
+//! Facts about one game gathered from its events, for the run statistics: which tickets
 //! were dealt and kept (at setup or drawn), when tickets were completed, when routes were
-//! claimed. Fixed-size; filled by [`Tracer::apply`] around the engine's own `apply`.
+//! claimed. Fixed-size; filled by a [`Tracer`], an [`EventSink`] fed by the engine's
+//! [`ttr::play_game_recorded`].
 
-use ttr::{connected, network_of};
+use ttr::{connected, network_of, play_game_recorded};
 use ttr::{
-    Action, Bot, CitySet, EventSink, GameError, GameResult, GameState, IllegalAction, Map, Observation, Phase, RouteId,
-    Seat, SeatSet,
+    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId, RouteSet, Seat,
+    SeatSet, TicketId, TicketSet, MAX_SEATS,
 };
 
 /// Where a ticket came from.
@@ -52,70 +53,74 @@ impl Default for GameTrace {
     }
 }
 
-/// Fills a [`GameTrace`] while a game is played.
-#[derive(Debug, Default)]
-pub struct Tracer {
+/// Fills a [`GameTrace`] from the events of one game, from its setup on.
+///
+/// Turns are counted from the decisions: a turn belongs to one seat and the seats move in
+/// turn, so a decision by another seat than the last one starts the next turn. Setup
+/// (draft picks and the first keeps) is turn 1, like the game's first turn.
+#[derive(Debug)]
+pub struct Tracer<'m> {
+    map: &'m Map,
     trace: GameTrace,
+    /// Routes claimed by each seat.
+    owned: [RouteSet; MAX_SEATS],
+    /// Tickets kept by each seat.
+    held: [TicketSet; MAX_SEATS],
+    /// The seat of the turn in progress; `None` during setup.
+    turn_seat: Option<u8>,
+    /// Turns finished before the one in progress.
+    turns_done: u16,
+    /// Whether the pending offer was drawn in play (a `Tickets` decision came first).
+    drawing: bool,
+    /// Whether the pending offer was drawn with an express card: such offers are not
+    /// counted as dealt (the statistics have always counted only plain ticket draws).
+    express_draw: bool,
+    /// The tunnel being attempted, until it is paid for or declined.
+    tunnel: Option<RouteId>,
 }
 
-impl Tracer {
-    /// Starts tracing a freshly set-up game (its setup offers are counted as dealt).
+impl<'m> Tracer<'m> {
+    /// A tracer for a game on `map` that has not been set up yet.
     #[must_use]
-    pub fn new(state: &GameState<'_>) -> Tracer {
-        let mut tracer = Tracer::default();
-        for s in 0..state.players() {
-            tracer.count_offer(state, Seat(s as u8), TicketSource::Setup);
+    pub fn new(map: &'m Map) -> Tracer<'m> {
+        Tracer {
+            map,
+            trace: GameTrace::default(),
+            owned: [RouteSet::EMPTY; MAX_SEATS],
+            held: [TicketSet::EMPTY; MAX_SEATS],
+            turn_seat: None,
+            turns_done: 0,
+            drawing: false,
+            express_draw: false,
+            tunnel: None,
         }
-        tracer
     }
 
-    fn count_offer(&mut self, state: &GameState<'_>, seat: Seat, source: TicketSource) {
-        for t in state.offer(seat).tickets() {
-            self.trace.tickets[t.index()].dealt[source as usize] += 1;
+    /// The 1-based turn of an in-play decision by `seat`.
+    fn turn_of(&mut self, seat: u8) -> u16 {
+        if self.turn_seat != Some(seat) {
+            if self.turn_seat.is_some() {
+                self.turns_done += 1;
+            }
+            self.turn_seat = Some(seat);
         }
+        self.turns_done + 1
     }
 
-    /// Applies `action` to `state` (reporting events to `sink`) and notes what it changed.
-    pub fn apply(
-        &mut self,
-        state: &mut GameState<'_>,
-        action: Action,
-        sink: &mut impl EventSink,
-    ) -> Result<(), IllegalAction> {
-        let seat = state.to_move();
-        let phase = state.phase();
-        let offer = state.offer(seat);
-        let owned = state.owned(seat);
-        let turn = state.turns() + 1;
-        state.apply_recorded(action, sink)?;
-        match (phase, action) {
-            (Phase::SetupKeep | Phase::KeepTickets, Action::Keep(mask)) => {
-                let source = if phase == Phase::SetupKeep { TicketSource::Setup } else { TicketSource::Drawn };
-                for t in offer.selected(mask).iter() {
-                    self.trace.tickets[t.index()].kept = Some((seat, source));
-                }
-                self.mark_completed(state, seat, turn, None);
-            }
-            (Phase::Turn, Action::DrawTickets) => self.count_offer(state, seat, TicketSource::Drawn),
-            _ => {
-                let gained = state.owned(seat).minus(owned);
-                if let Some(route) = gained.first_item() {
-                    self.trace.claim_turn[route.index()] = turn;
-                    self.trace.owner[route.index()] = seat.0;
-                    self.mark_completed(state, seat, turn, Some(route));
-                }
-            }
-        }
-        Ok(())
+    fn claimed(&mut self, seat: u8, route: RouteId, turn: u16) {
+        self.trace.claim_turn[route.index()] = turn;
+        self.trace.owner[route.index()] = seat;
+        self.owned[usize::from(seat)].insert(route);
+        self.mark_completed(seat, turn, Some(route));
     }
 
     /// Marks the seat's kept tickets that are complete now (only those touching `route`'s
     /// network when a route was just claimed).
-    fn mark_completed(&mut self, state: &GameState<'_>, seat: Seat, turn: u16, route: Option<RouteId>) {
-        let map = state.map();
-        let owned = state.owned(seat);
+    fn mark_completed(&mut self, seat: u8, turn: u16, route: Option<RouteId>) {
+        let map = self.map;
+        let owned = self.owned[usize::from(seat)];
         let network = route.map(|r| network_of(map, owned, map.route(r).a));
-        for t in state.tickets(seat).iter() {
+        for t in self.held[usize::from(seat)].iter() {
             let trace = &mut self.trace.tickets[t.index()];
             if trace.completed_turn.is_some() {
                 continue;
@@ -131,17 +136,102 @@ impl Tracer {
         }
     }
 
-    /// The finished trace of a game that is over.
+    /// The finished trace of a game that is over, won by `winners`.
     #[must_use]
-    pub fn finish(mut self, state: &GameState<'_>, winners: SeatSet) -> GameTrace {
-        let map = state.map();
+    pub fn finish(mut self, winners: SeatSet) -> GameTrace {
         for w in winners.iter() {
-            for r in state.owned(w).iter() {
-                self.trace.winner_cities.insert(map.route(r).a);
-                self.trace.winner_cities.insert(map.route(r).b);
+            for r in self.owned[w.index()].iter() {
+                self.trace.winner_cities.insert(self.map.route(r).a);
+                self.trace.winner_cities.insert(self.map.route(r).b);
             }
         }
         self.trace
+    }
+}
+
+impl EventSink for Tracer<'_> {
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Offer { .. } if self.express_draw => {}
+            Event::Offer { offer, .. } => {
+                let source = if self.drawing { TicketSource::Drawn } else { TicketSource::Setup };
+                for t in offer.tickets() {
+                    self.trace.tickets[t.index()].dealt[source as usize] += 1;
+                }
+            }
+            Event::Keep { seat, kept } => {
+                let (source, turn) = if self.drawing {
+                    self.drawing = false;
+                    self.express_draw = false;
+                    (TicketSource::Drawn, self.turn_of(seat))
+                } else {
+                    (TicketSource::Setup, self.turns_done + 1)
+                };
+                for &t in kept.tickets() {
+                    self.trace.tickets[t.index()].kept = Some((Seat(seat), source));
+                    self.held[usize::from(seat)].insert(t);
+                }
+                self.mark_completed(seat, turn, None);
+            }
+            Event::Tickets { seat } => {
+                self.turn_of(seat);
+                self.drawing = true;
+            }
+            Event::Claim { seat, route, .. } => {
+                let turn = self.turn_of(seat);
+                self.claimed(seat, route, turn);
+            }
+            Event::Tunnel { seat, route, .. } => {
+                self.turn_of(seat);
+                self.tunnel = Some(route);
+            }
+            Event::TunnelPay { seat, .. } => {
+                let turn = self.turn_of(seat);
+                let route = self.tunnel.take().expect("a tunnel payment follows a tunnel attempt");
+                self.claimed(seat, route, turn);
+            }
+            Event::TunnelBack { seat } => {
+                self.turn_of(seat);
+                self.tunnel = None;
+            }
+            Event::Express { seat, used, .. } => {
+                self.turn_of(seat);
+                self.express_draw = used == ExpressUse::Tickets;
+            }
+            Event::Take { seat, .. }
+            | Event::Blind { seat, .. }
+            | Event::Pass { seat }
+            | Event::Province { seat, .. } => {
+                self.turn_of(seat);
+            }
+            Event::Deal { .. }
+            | Event::Market { .. }
+            | Event::Refill { .. }
+            | Event::Reshuffle { .. }
+            | Event::Pick { .. } => {}
+        }
+    }
+}
+
+/// Two sinks fed the same events: a [`Tracer`] and another sink (a record, or `()`).
+/// Scripted chance outcomes, when replaying, come from the other sink.
+struct Both<'t, 'm, S> {
+    tracer: &'t mut Tracer<'m>,
+    other: &'t mut S,
+}
+
+impl<S: EventSink> EventSink for Both<'_, '_, S> {
+    fn event(&mut self, event: Event) {
+        self.tracer.event(event);
+        self.other.event(event);
+    }
+
+    fn scripted_card(&mut self, deck: &CardCounts) -> Option<Card> {
+        self.other.scripted_card(deck)
+    }
+
+    fn scripted_ticket_order(&mut self, long: bool, tickets: &mut [TicketId]) -> bool {
+        self.other.scripted_ticket_order(long, tickets)
     }
 }
 
@@ -153,13 +243,7 @@ pub fn play_traced(
     bots: &mut [Box<dyn Bot>],
     sink: &mut impl EventSink,
 ) -> Result<(GameResult, GameTrace), GameError> {
-    let mut state = GameState::new_recorded(map, bots.len(), seed, sink).map_err(GameError::Setup)?;
-    let mut tracer = Tracer::new(&state);
-    while !state.is_over() {
-        let seat = state.to_move();
-        let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-        tracer.apply(&mut state, action, sink).map_err(GameError::Illegal)?;
-    }
-    let result = state.result();
-    Ok((result, tracer.finish(&state, result.winners)))
+    let mut tracer = Tracer::new(map);
+    let result = play_game_recorded(map, seed, bots, &mut Both { tracer: &mut tracer, other: sink })?;
+    Ok((result, tracer.finish(result.winners)))
 }

@@ -182,3 +182,84 @@ fn maps_check_summarises_valid_maps_and_names_bad_ones() {
     let err = stderr(&out);
     assert!(err.contains("bad.toml:") && err.contains("unknown city \"Atlantis\""), "{err}");
 }
+
+/// Spawns `ttr args` with stdout piped, reads its first line, then closes the pipe (as
+/// `ttr ... | head -1` does) and waits.
+fn run_then_close_stdout(args: &[&str]) -> Output {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ttr"))
+        .current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ttr");
+    let mut reader = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    reader.read_line(&mut first).expect("first line");
+    assert!(!first.is_empty(), "{args:?} printed nothing");
+    drop(reader);
+    child.wait_with_output().expect("wait for ttr")
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_success() {
+    // Far more output than a pipe holds, so ttr must write after the reader is gone.
+    let mut args = vec!["maps", "check"];
+    args.extend(std::iter::repeat_n("maps/usa.toml", 1500));
+    let out = run_then_close_stdout(&args);
+    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let file = tmp.path().join("rec.jsonl");
+    let made = simulate(tmp.path(), &["--games", "2", "--record", file.to_str().expect("utf-8")]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let out = run_then_close_stdout(&["replay", file.to_str().expect("utf-8"), "--game", "0"]);
+    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
+fn bots_lists_every_bot_and_every_parameter() {
+    let out = ttr(&["bots"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for bot in ttr_bots::spec::CATALOG {
+        assert!(stdout.lines().any(|l| l.starts_with(bot.name) && l.contains(bot.plays)), "{} in {stdout}", bot.name);
+        for p in bot.params {
+            let setting = format!("{}={}", p.key, p.default);
+            assert!(
+                stdout.lines().any(|l| l.contains(&setting) && l.contains(p.range) && l.contains(p.meaning)),
+                "{} {} in {stdout}",
+                bot.name,
+                p.key
+            );
+        }
+    }
+    let mcts = ttr_bots::spec::CATALOG.iter().find(|b| b.name == "mcts").expect("mcts in the catalogue");
+    for key in ["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin"] {
+        assert!(mcts.params.iter().any(|p| p.key == key), "mcts parameter {key}");
+        assert!(stdout.contains(&format!("    {key}=")), "mcts parameter {key} in {stdout}");
+    }
+}
+
+#[test]
+fn help_says_what_the_tool_is_for_and_shows_examples() {
+    let out = ttr(&["--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = String::from_utf8_lossy(&out.stdout);
+    let first = help.lines().next().expect("a first line");
+    assert!(first.contains("Ticket to Ride self-play simulator"), "{help}");
+    assert!(help.contains("bots") && help.contains("Examples:"), "{help}");
+    for command in [&["simulate"][..], &["replay"], &["report"], &["bots"], &["maps", "check"], &["tickets", "suggest"]]
+    {
+        let mut args = vec!["help"];
+        args.extend_from_slice(command);
+        let out = ttr(&args);
+        assert!(out.status.success(), "{command:?}: {}", stderr(&out));
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(help.contains("Examples:\n  ttr "), "{command:?}: {help}");
+    }
+}

@@ -1,0 +1,234 @@
+//! `ttr simulate`: play many seeded games between bots and write CSV statistics.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sha2::{Digest, Sha256};
+use ttr::Map;
+use ttr_bots::BotSpec;
+
+use super::{parse_count, CliError};
+use crate::record_file::RecordWriter;
+use crate::report::{Report, RunInfo};
+use crate::{RunEnd, RunError, RunPlan, Tally};
+
+/// The raw arguments of `ttr simulate`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  ttr simulate --map maps/usa.toml --players 4 --bots random --games 10000
+  ttr simulate --map maps/nordic.toml --players 3 --bots greedy,hungry,mcts:iters=500 \\
+      --games 1e3 --seed 7 --out results/nordic-3p --record games.jsonl --record-every 100")]
+pub struct SimulateArgs {
+    /// Map file (TOML), e.g. maps/usa.toml.
+    #[arg(long)]
+    pub map: PathBuf,
+    /// Players per game (within the map's range).
+    #[arg(long)]
+    pub players: usize,
+    /// Bot specs, one per seat or one for all, comma-separated: `random`, `random,random`.
+    /// Seats rotate from game to game so every bot sits in every seat equally often.
+    /// `ttr bots` lists the bots and their parameters.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Number of games; accepts 1000000, 1_000_000 or 1e6.
+    #[arg(long, default_value = "1000", value_parser = parse_count)]
+    pub games: u64,
+    /// Master seed: the same seed gives the same games whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output directory (default: `results/<map>-<players>p`).
+    #[arg(long, help = "Output directory [default: results/<map>-<players>p]")]
+    pub out: Option<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Write a replayable game record (JSON Lines, format `ttr-record` v1) to this file.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub record: Option<PathBuf>,
+    /// With --record: keep every K-th game (games 0, K, 2K, ...).
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_count, requires = "record")]
+    pub record_every: u64,
+}
+
+/// A validated simulation: the map read, hashed and checked once, the bots parsed, the
+/// player count within the map's range.
+#[derive(Debug)]
+pub struct SimulateConfig {
+    /// The map.
+    pub map: Map,
+    /// The map file as given.
+    pub map_file: PathBuf,
+    /// SHA-256 of the map file's bytes, hex.
+    pub map_sha256: String,
+    /// Players per game.
+    pub players: usize,
+    /// One bot per seat.
+    pub bots: Vec<BotSpec>,
+    /// Number of games.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Worker threads.
+    pub threads: usize,
+    /// Whether to hide the progress bar.
+    pub quiet: bool,
+    /// The game record to write, and every how many games to keep one.
+    pub record: Option<(PathBuf, u64)>,
+}
+
+impl SimulateConfig {
+    /// Reads and checks everything the arguments name, before any game is played.
+    pub fn from_args(args: &SimulateArgs) -> Result<SimulateConfig, CliError> {
+        let text =
+            std::fs::read_to_string(&args.map).map_err(|source| CliError::Read { path: args.map.clone(), source })?;
+        let map = Map::from_toml(&text, &args.map)?;
+        let map_sha256: String = Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let [lo, hi] = map.rules.players;
+        if args.players < usize::from(lo) || args.players > usize::from(hi) {
+            return Err(CliError::Players { players: args.players, map: map.name.clone(), lo, hi });
+        }
+        let bots = BotSpec::parse_lineup(&args.bots, args.players)?;
+        let out =
+            args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}-{}p", map.name, args.players)));
+        Ok(SimulateConfig {
+            map_file: args.map.clone(),
+            map_sha256,
+            players: args.players,
+            bots,
+            games: args.games,
+            seed: args.seed,
+            out,
+            threads: args.threads.map_or_else(rayon::current_num_threads, usize::from),
+            quiet: args.quiet,
+            record: args.record.clone().map(|path| (path, args.record_every)),
+            map,
+        })
+    }
+}
+
+/// Runs a simulation: plays the games, writes the files, prints a summary to `stdout`.
+/// Exits 130, writing no files, when interrupted by Ctrl-C.
+pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode, CliError> {
+    let map = &config.map;
+    let names: Vec<String> = config.bots.iter().map(|s| s.as_str().to_string()).collect();
+    if map.provisional {
+        eprintln!(
+            "warning: {} holds provisional data (see the map file); results are marked provisional",
+            config.map_file.display()
+        );
+    }
+    let out = &config.out;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(config.threads).build()?;
+    let mut report = Report::create(out, map, &names).map_err(write_error(out))?;
+    let mut record = match &config.record {
+        Some((path, _)) => Some(RecordWriter::create(path, map, &names).map_err(write_error(path))?),
+        None => None,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // A second Ctrl-C while stopping falls through to the default (immediate exit).
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+
+    let bar = progress_bar(config.games, config.quiet);
+    let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
+    let plan = RunPlan { map, players: config.players, games: config.games, seed: config.seed, record_every };
+    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| config.bots[bot].build(seed);
+    let progress = |n: u64| bar.inc(n);
+    let started = Instant::now();
+    let ended = pool.install(|| {
+        plan.run(&make_bot, &progress, &cancel, |chunk| {
+            report.add(chunk)?;
+            record.as_mut().map_or(Ok(()), |r| r.add(chunk))
+        })
+    });
+    let wall = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    match ended {
+        Ok(RunEnd::Complete) => {}
+        Ok(RunEnd::Cancelled(done)) => {
+            drop(report);
+            drop(record);
+            eprintln!("interrupted after {done} games: no files were written to {}", out.display());
+            return Ok(ExitCode::from(130));
+        }
+        Err(RunError::Game { index, seed, error }) => return Err(CliError::Game { index, seed, error }),
+        Err(RunError::Sink(e)) => return Err(write_error(out)(e)),
+    }
+    let tallies: Vec<(String, Tally)> =
+        report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
+    let command: Vec<String> = std::env::args().collect();
+    let info = RunInfo {
+        command: &command,
+        seed: config.seed,
+        map_file: &config.map_file,
+        map_sha256: config.map_sha256.clone(),
+        threads: config.threads,
+        wall_seconds: wall,
+    };
+    report.finish(&info).map_err(write_error(out))?;
+    if let (Some(r), Some((path, _))) = (record, &config.record) {
+        r.commit().map_err(write_error(path))?;
+        writeln!(stdout, "wrote the game record {}", path.display()).map_err(CliError::Stdout)?;
+    }
+    summary(config, wall, &tallies, stdout).map_err(CliError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn summary(config: &SimulateConfig, wall: f64, tallies: &[(String, Tally)], w: &mut impl Write) -> std::io::Result<()> {
+    let rate = config.games as f64 / wall;
+    // Slow bots (search) play a few games a second: show enough digits to compare runs.
+    let digits = if rate < 100.0 { 2 } else { 0 };
+    writeln!(
+        w,
+        "{} games of {} ({} players) in {:.2} s on {} threads: {rate:.digits$} games/s",
+        config.games, config.map.name, config.players, wall, config.threads
+    )?;
+    for (spec, t) in tallies {
+        let (lo, hi) = t.win_rate_interval();
+        writeln!(
+            w,
+            "  {spec:<24} win rate {:.4} [{lo:.4}, {hi:.4}]  draws {}  mean score {:.1}  mean rank {:.2}",
+            t.win_rate(),
+            t.draws,
+            t.mean_score(),
+            t.mean_rank()
+        )?;
+    }
+    writeln!(
+        w,
+        "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores .csv; run.json)",
+        config.out.display()
+    )
+}
+
+/// A write error on `path`, as a [`CliError::Write`].
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
+    let path = path.to_path_buf();
+    move |source| CliError::Write { path, source }
+}
+
+fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+    )
+    .expect("valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
