@@ -18,7 +18,7 @@ fn position(map: &Map, seed: u64, moves: usize) -> GameState<'_> {
     let mut bot = RandomBot::new(seed);
     for _ in 0..moves {
         let action = bot.choose(&Observation::new(&state, state.to_move()));
-        state.apply(action).expect("legal");
+        state.try_apply(action).expect("legal");
     }
     state
 }
@@ -50,15 +50,19 @@ fn apply(c: &mut Criterion) {
     let state = state.expect("a position with a claim");
     let claim = state.legal_actions().iter().find(|a| matches!(a, Action::Claim { .. })).expect("claim");
     let mut probe = state.clone();
-    probe.apply(claim).expect("legal claim");
+    probe.try_apply(claim).expect("legal claim");
     assert_ne!(probe.claimed(), state.claimed());
     c.bench_function("apply/claim", |b| {
-        b.iter_batched(|| state.clone(), |mut s| s.apply(black_box(claim)).map(|_| s.turns()), BatchSize::SmallInput)
+        b.iter_batched(
+            || state.clone(),
+            |mut s| s.try_apply(black_box(claim)).map(|_| s.turns()),
+            BatchSize::SmallInput,
+        )
     });
     c.bench_function("apply/draw_blind", |b| {
         b.iter_batched(
             || state.clone(),
-            |mut s| s.apply(black_box(Action::DrawBlind)).map(|_| s.phase()),
+            |mut s| s.try_apply(black_box(Action::DrawBlind)).map(|_| s.phase()),
             BatchSize::SmallInput,
         )
     });

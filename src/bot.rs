@@ -50,7 +50,7 @@ pub fn play_game_recorded(
     while !state.is_over() {
         let seat: Seat = state.to_move();
         let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-        state.apply_recorded(action, sink).map_err(GameError::Illegal)?;
+        state.try_apply_recorded(action, sink).map_err(GameError::Illegal)?;
     }
     Ok(state.result())
 }

@@ -87,12 +87,7 @@ pub fn sample_setup_weighted(
     setup.provinces = *obs.provinces();
     for s in 0..n {
         // Unused express cards are public: rebuild each seat's mask from their values.
-        let mut mask = 0u8;
-        for value in obs.express_cards(Seat(s as u8)) {
-            let free = rules.express.iter().enumerate().position(|(i, &v)| v == value && mask >> i & 1 == 0);
-            mask |= free.map_or(0, |i| 1 << i);
-        }
-        setup.express[s] = mask;
+        setup.express[s] = rules.express_mask(obs.express_cards(Seat(s as u8)));
     }
 
     // Train cards: what the seat sees is fixed; the rest is one pool dealt at random.
@@ -118,7 +113,7 @@ pub fn sample_setup_weighted(
         pool.remove(&known);
         forced[s.index()] = known;
     }
-    for s in 0..n {
+    for (s, forced) in forced.iter().enumerate().take(n) {
         let seat = Seat(s as u8);
         setup.known[s] = obs.known_cards(seat);
         setup.trains[s] = obs.trains(seat);
@@ -126,7 +121,7 @@ pub fn sample_setup_weighted(
         setup.hands[s] = if seat == me {
             obs.hand()
         } else {
-            let mut hand = forced[s];
+            let mut hand = *forced;
             let extra = obs.hand_size(seat) - hand.total();
             hand.add(&take_random(&mut pool, extra, rng));
             hand

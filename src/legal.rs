@@ -3,14 +3,13 @@
 
 use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
-use crate::card::{Card, CardCounts};
+use crate::card::CardCounts;
 use crate::ids::RouteId;
 use crate::map::Map;
 use crate::payment::{self, PlainPayments};
 use crate::provinces;
-use crate::rules::Rules;
 use crate::state::{GameState, MARKET_SLOTS};
-use crate::tickets::{keep_mask_count, nth_keep_mask, TicketOffer};
+use crate::tickets::{keep_mask_count, nth_keep_mask};
 
 /// The legal actions of the seat to move, as sets. Cheap to build; counts without expanding.
 #[derive(Clone, Copy, Debug)]
@@ -60,6 +59,14 @@ impl Draws {
         self.slots.count_ones() + u32::from(self.blind)
     }
 
+    fn contains(self, action: Action) -> bool {
+        match action {
+            Action::TakeFaceUp(slot) => usize::from(slot) < MARKET_SLOTS && self.slots >> slot & 1 == 1,
+            Action::DrawBlind => self.blind,
+            _ => false,
+        }
+    }
+
     fn nth(self, k: u32) -> Action {
         let n = self.slots.count_ones();
         if k < n {
@@ -74,11 +81,6 @@ impl Draws {
     }
 }
 
-/// The values of the express cards in `mask`, in rule-set order.
-fn express_values(rules: &Rules, mask: u8) -> impl Iterator<Item = u8> + '_ {
-    rules.express.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &v)| v)
-}
-
 impl<'s, 'm> LegalActions<'s, 'm> {
     /// The legal actions of the seat to move in `state`.
     #[must_use]
@@ -89,16 +91,16 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let kind = match state.phase {
             Phase::Over(_) => Kind::None,
             Phase::Draft => Kind::Pick { offer_len: state.offers[seat].len() as u8 },
-            Phase::SetupKeep => keep(&state.offers[seat], rules.setup_tickets.keep, rules.setup_tickets.draft),
-            Phase::KeepTickets => keep(&state.offers[seat], rules.draw_tickets.keep, false),
+            Phase::SetupKeep | Phase::KeepTickets => {
+                let range = state.keep_range().expect("a phase that keeps tickets");
+                Kind::Keep { offer_len: state.offers[seat].len() as u8, min: *range.start(), max: *range.end() }
+            }
             Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
-            Phase::FirstCard => Kind::Draw(Draws { slots: market_slots(state, false), blind: state.can_draw_blind() }),
-            Phase::SecondCard => Kind::Draw(Draws {
-                slots: market_slots(state, rules.face_up_loco_ends_draw),
-                blind: state.can_draw_blind(),
-            }),
+            Phase::FirstCard | Phase::SecondCard => {
+                Kind::Draw(Draws { slots: market_slots(state), blind: state.can_draw_blind() })
+            }
             Phase::Turn => {
-                let draws = Draws { slots: market_slots(state, false), blind: state.can_draw_blind() };
+                let draws = Draws { slots: market_slots(state), blind: state.can_draw_blind() };
                 let tickets = !state.ticket_deck.is_empty();
                 let hand = state.hands[seat];
                 let trains = state.trains[seat];
@@ -200,13 +202,13 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 }
                 if k < t.express_cards.count_ones() {
                     return Action::ExpressCards(
-                        express_values(rules, t.express_cards).nth(k as usize).expect("counted"),
+                        rules.express_values(t.express_cards).nth(k as usize).expect("counted"),
                     );
                 }
                 k -= t.express_cards.count_ones();
                 if k < t.express_tickets.count_ones() {
                     return Action::ExpressTickets(
-                        express_values(rules, t.express_tickets).nth(k as usize).expect("counted"),
+                        rules.express_values(t.express_tickets).nth(k as usize).expect("counted"),
                     );
                 }
                 k -= t.express_tickets.count_ones();
@@ -236,6 +238,45 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         });
         let province_claims = turn.into_iter().flat_map(move |t| self.province_claims(&t));
         (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
+    }
+
+    /// Whether `action` is one of the legal actions ([`LegalActions::iter`] yields it),
+    /// decided from the rules directly, without going through the list: a claim looks at
+    /// its one route's payments only.
+    #[must_use]
+    pub fn is_legal(&self, action: Action) -> bool {
+        let state = self.state;
+        let map = self.map();
+        match (self.kind, action) {
+            (Kind::Pass, Action::Pass) => true,
+            (Kind::Keep { offer_len, min, max }, Action::Keep(mask)) => {
+                mask != 0 && u16::from(mask) >> offer_len == 0 && (min..=max).contains(&(mask.count_ones() as u8))
+            }
+            (Kind::Pick { offer_len }, Action::Pick(i)) => i < offer_len,
+            (Kind::Draw(draws), action) => draws.contains(action),
+            (Kind::Tunnel { .. }, Action::TunnelBack) => true,
+            (Kind::Tunnel { laid, hand, due }, Action::TunnelPay(extra)) => {
+                hand.contains(&extra) && payment::is_canonical_surcharge(&laid, &hand, due, &extra)
+            }
+            (Kind::Turn(t), Action::DrawTickets) => t.tickets,
+            (Kind::Turn(t), Action::ExpressCards(value)) => map.rules.express_index(t.express_cards, value).is_some(),
+            (Kind::Turn(t), Action::ExpressTickets(value)) => {
+                map.rules.express_index(t.express_tickets, value).is_some()
+            }
+            (Kind::Turn(t), Action::Claim { route, pay }) => {
+                route.index() < map.routes().len()
+                    && t.claimable.contains(route)
+                    && t.hand.contains(&pay)
+                    && payment::RoutePayments::new(map.route(route), &t.hand, &map.rules).contains(&pay)
+            }
+            (Kind::Turn(t), Action::ClaimProvince { route, pay, line, express }) => {
+                route.index() < map.routes().len()
+                    && t.province_routes.contains(route)
+                    && state.check_province_claim(route, &pay, line, express).is_ok()
+            }
+            (Kind::Turn(t), action) => t.draws.contains(action),
+            _ => false,
+        }
     }
 
     /// Routes that can be claimed now with at least one payment.
@@ -309,7 +350,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     let values = provinces::line_values(rules, line).unwrap_or(&[]);
                     let taken = provinces::taken(&state.provinces, line);
                     std::iter::once(0)
-                        .chain(express_values(rules, express))
+                        .chain(rules.express_values(express))
                         .filter(move |&e| provinces::landing_space(values, taken, pay.total() + u32::from(e)).is_some())
                         .map(move |e| Action::ClaimProvince { route: route_id, pay, line, express: e })
                 })
@@ -318,21 +359,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     }
 }
 
-fn keep(offer: &TicketOffer, min: u8, exact: bool) -> Kind {
-    let n = offer.len() as u8;
-    let min = min.min(n).max(1);
-    Kind::Keep { offer_len: n, min, max: if exact { min } else { n } }
-}
-
-/// Market slots that may be taken; with `no_locos`, face-up locomotives are excluded.
-fn market_slots(state: &GameState<'_>, no_locos: bool) -> u8 {
-    let mut slots = 0u8;
-    for (i, card) in state.market.iter().enumerate().take(MARKET_SLOTS) {
-        match card {
-            Some(Card::Loco) if no_locos => {}
-            Some(_) => slots |= 1 << i,
-            None => {}
-        }
-    }
-    slots
+/// Market slots that may be taken now, a bit per slot.
+fn market_slots(state: &GameState<'_>) -> u8 {
+    (0..MARKET_SLOTS as u8).filter(|&slot| state.may_take_face_up(slot)).fold(0, |bits, slot| bits | 1 << slot)
 }

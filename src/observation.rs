@@ -27,6 +27,11 @@ impl<'a, 'm> Observation<'a, 'm> {
         Observation { state, seat }
     }
 
+    /// The observed state, for the engine's own rule files: never handed out.
+    pub(crate) fn state(&self) -> &'a GameState<'m> {
+        self.state
+    }
+
     /// The map.
     #[must_use]
     pub fn map(&self) -> &'m Map {

@@ -8,7 +8,7 @@
 use crate::card::{Card, CardCounts};
 use crate::fixed_list::FixedList;
 use crate::map::{Route, MAX_ROUTE_LENGTH};
-use crate::rules::{LocoUse, Rules};
+use crate::rule_set::{LocoUse, Rules};
 
 /// Whether locomotives may fill the colour spaces of `route` under `rules`.
 #[must_use]
@@ -102,7 +102,8 @@ pub fn route_colors(route: &Route) -> &'static [Card] {
 }
 
 /// Number of canonical payments for `route` with this hand: every colour, then
-/// all-locomotive, then the substitute payments of [`substitute_payments`].
+/// all-locomotive, then the substitute payments (any cards standing in for a required
+/// locomotive or colour card).
 #[must_use]
 pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
     RoutePayments::new(route, hand, rules).len()
@@ -164,6 +165,28 @@ impl<'r> RoutePayments<'r> {
             k -= 1;
         }
         self.substitutes.as_ref().expect("payment index beyond the payments").as_slice()[k as usize]
+    }
+
+    /// Whether `pay` is one of these payments, without listing them: a colour the route
+    /// takes plus locomotives in the range generated, all locomotives, or a listed
+    /// substitute payment.
+    #[must_use]
+    pub fn contains(&self, pay: &CardCounts) -> bool {
+        let (route, hand, rules) = (self.route, &self.hand, self.rules);
+        if pay.total() == u32::from(route.length) {
+            let locos = pay[Card::Loco];
+            let direct = match pay.single_color() {
+                Some(c) => {
+                    route_colors(route).contains(&c)
+                        && loco_range(route, c, hand, rules).is_some_and(|(lo, hi)| (lo..=hi).contains(&locos))
+                }
+                None => pay.colored() == 0 && all_loco_payment(route, hand, rules) == Some(*pay),
+            };
+            if direct {
+                return true;
+            }
+        }
+        self.substitutes.as_ref().is_some_and(|list| list.as_slice().contains(pay))
     }
 }
 
@@ -347,7 +370,19 @@ pub fn surcharge_count(laid: &CardCounts, hand: &CardCounts, due: u8) -> u32 {
 #[must_use]
 pub fn nth_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, k: u32) -> CardCounts {
     let (lo, _) = surcharge_range(laid, hand, due).expect("nth_surcharge: cannot pay");
-    let locos = lo + k as u8;
+    surcharge_with(laid, due, lo + k as u8)
+}
+
+/// Whether `extra` is one of the canonical surcharge payments of [`surcharge_count`].
+#[must_use]
+pub fn is_canonical_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, extra: &CardCounts) -> bool {
+    let locos = extra[Card::Loco];
+    surcharge_range(laid, hand, due).is_some_and(|(lo, hi)| (lo..=hi).contains(&locos))
+        && *extra == surcharge_with(laid, due, locos)
+}
+
+/// The surcharge of `due` cards paid with `locos` locomotives and the rest in the laid colour.
+fn surcharge_with(laid: &CardCounts, due: u8, locos: u8) -> CardCounts {
     match tunnel_color(laid) {
         Some(c) => CardCounts::of(c, due - locos).with(Card::Loco, locos),
         None => CardCounts::of(Card::Loco, locos),
@@ -365,7 +400,7 @@ fn surcharge_range(laid: &CardCounts, hand: &CardCounts, due: u8) -> Option<(u8,
 mod tests {
     use super::*;
     use crate::ids::CityId;
-    use crate::rules::{DeckSpec, Returned, TicketDeal};
+    use crate::rule_set::{DeckSpec, Returned, TicketDeal};
 
     fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
         let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom, draft: false };

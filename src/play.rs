@@ -2,6 +2,7 @@
 //! refused and leaves the state untouched.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use rand::seq::SliceRandom;
 
@@ -11,7 +12,8 @@ use crate::ids::{RouteId, Seat, TicketId};
 use crate::legal::LegalActions;
 use crate::payment;
 use crate::provinces;
-use crate::rules::Returned;
+use crate::rule_set::Returned;
+use crate::rules::market;
 use crate::state::{GameState, MARKET_SLOTS};
 use crate::tickets::TicketOffer;
 
@@ -42,16 +44,35 @@ impl<'m> GameState<'m> {
     }
 
     /// Applies an action of the seat to move, or refuses it and leaves the state untouched.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        self.apply_recorded(action, &mut ())
+    pub fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.try_apply_recorded(action, &mut ())
     }
 
-    /// [`GameState::apply`], reporting the decision and the chance outcomes it causes to `sink`.
-    pub fn apply_recorded(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), IllegalAction> {
+    /// [`GameState::try_apply`], reporting the decision and the chance outcomes it causes to
+    /// `sink`; a refused action reports nothing.
+    pub fn try_apply_recorded(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), IllegalAction> {
         let seat = self.to_move;
         self.check(action).map_err(|reason| IllegalAction { action, seat, reason })?;
         self.perform(action, sink);
         Ok(())
+    }
+
+    /// Applies an action the caller knows to be legal (one from [`GameState::legal_actions`],
+    /// or one [`GameState::check`] accepts), without checking it again: for search. A legal
+    /// action has exactly the effect of [`GameState::try_apply`]; an illegal one panics in
+    /// debug builds and leaves an inconsistent state in release builds.
+    pub fn apply(&mut self, action: Action) {
+        self.apply_recorded(action, &mut ());
+    }
+
+    /// [`GameState::apply`], reporting the decision and the chance outcomes it causes to `sink`.
+    pub fn apply_recorded(&mut self, action: Action, sink: &mut impl EventSink) {
+        debug_assert!(
+            self.check(action).is_ok(),
+            "illegal action applied unchecked: {action:?}: {:?}",
+            self.check(action)
+        );
+        self.perform(action, sink);
     }
 
     /// Whether `action` is legal for the seat to move; the reason when it is not.
@@ -60,11 +81,8 @@ impl<'m> GameState<'m> {
         let rules = &self.map.rules;
         match (self.phase, action) {
             (Phase::Over(_), _) => Err("the game is over"),
-            (Phase::SetupKeep, Action::Keep(mask)) => {
-                check_keep(&self.offers[s], mask, rules.setup_tickets.keep, rules.setup_tickets.draft)
-            }
-            (Phase::KeepTickets, Action::Keep(mask)) => {
-                check_keep(&self.offers[s], mask, rules.draw_tickets.keep, false)
+            (Phase::SetupKeep | Phase::KeepTickets, Action::Keep(mask)) => {
+                check_keep(&self.offers[s], mask, self.keep_range())
             }
             (Phase::Draft, Action::Pick(i)) => {
                 if usize::from(i) < self.offers[s].len() {
@@ -100,19 +118,14 @@ impl<'m> GameState<'m> {
                     Err("passing is allowed only with no other legal action")
                 }
             }
-            (Phase::Turn | Phase::FirstCard, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
-                Some(Some(_)) => Ok(()),
-                Some(None) => Err("that market slot is empty"),
-                None => Err("no such market slot"),
-            },
-            (Phase::SecondCard, Action::TakeFaceUp(slot)) => match self.market.get(usize::from(slot)) {
-                Some(Some(Card::Loco)) if rules.face_up_loco_ends_draw => {
-                    Err("a face-up locomotive may not be taken as the second card")
+            (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::TakeFaceUp(slot)) => {
+                match self.market.get(usize::from(slot)) {
+                    Some(&Some(card)) if market::may_take_face_up(rules, self.phase, card) => Ok(()),
+                    Some(Some(_)) => Err("a face-up locomotive may not be taken as the second card"),
+                    Some(None) => Err("that market slot is empty"),
+                    None => Err("no such market slot"),
                 }
-                Some(Some(_)) => Ok(()),
-                Some(None) => Err("that market slot is empty"),
-                None => Err("no such market slot"),
-            },
+            }
             (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::DrawBlind) => {
                 if self.can_draw_blind() {
                     Ok(())
@@ -144,8 +157,7 @@ impl<'m> GameState<'m> {
 
     /// The express card of this value, if the seat to move still has it unused.
     fn express_index(&self, value: u8) -> Option<usize> {
-        let unused = self.express[self.to_move.index()];
-        self.map.rules.express.iter().enumerate().position(|(i, &v)| v == value && unused >> i & 1 == 1)
+        self.map.rules.express_index(self.express[self.to_move.index()], value)
     }
 
     fn check_express(&self, value: u8) -> Result<(), &'static str> {
@@ -155,7 +167,7 @@ impl<'m> GameState<'m> {
         }
     }
 
-    fn check_province_claim(
+    pub(crate) fn check_province_claim(
         &self,
         route: RouteId,
         pay: &CardCounts,
@@ -292,7 +304,7 @@ impl<'m> GameState<'m> {
                 self.hands[s][card] += 1;
                 self.known[s][card] += 1;
                 self.refill_market(sink);
-                let whole_draw = card.is_loco() && self.map.rules.face_up_loco_ends_draw;
+                let whole_draw = market::ends_draw(&self.map.rules, card);
                 self.after_card(first && !whole_draw, sink);
             }
             (Phase::Turn | Phase::FirstCard | Phase::SecondCard, Action::DrawBlind) => {
@@ -458,8 +470,7 @@ impl<'m> GameState<'m> {
             }
         }
         self.trains[s] -= r.trains_needed();
-        self.route_points[s] += i32::from(self.map.route_points(r.length))
-            + i32::from(r.mountains) * i32::from(self.map.rules.mountain_points);
+        self.route_points[s] += i32::from(self.map.route_score(route));
     }
 
     fn end_turn(&mut self, sink: &mut impl EventSink) {
@@ -491,13 +502,14 @@ impl<'m> GameState<'m> {
     }
 }
 
-fn check_keep(offer: &TicketOffer, mask: u8, min: u8, exact: bool) -> Result<(), &'static str> {
-    let need = u32::from(min.min(offer.len() as u8).max(1));
+fn check_keep(offer: &TicketOffer, mask: u8, range: Option<RangeInclusive<u8>>) -> Result<(), &'static str> {
+    let range = range.expect("called in a phase that keeps tickets");
+    let kept = mask.count_ones();
     if mask & !offer.full_mask() != 0 {
         Err("the mask names tickets that were not offered")
-    } else if mask.count_ones() < need {
+    } else if kept < u32::from(*range.start()) {
         Err("too few tickets kept")
-    } else if exact && mask.count_ones() != need {
+    } else if kept > u32::from(*range.end()) {
         Err("a draft keeps exactly the rule set's number of tickets")
     } else {
         Ok(())

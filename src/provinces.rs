@@ -4,11 +4,14 @@
 //! its value); a taken space sends the train to the first free space below. At the end each
 //! line pays its players by rank.
 
+use std::cmp::Reverse;
+
+use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
-use crate::ids::MAX_SEATS;
+use crate::ids::{Seat, MAX_SEATS};
 use crate::map::Route;
 use crate::payment::{is_valid_payment, route_colors};
-use crate::rules::Rules;
+use crate::rule_set::Rules;
 use crate::state::Provinces;
 
 /// The space values of a line, if the board has that line.
@@ -82,8 +85,8 @@ pub fn province_payments<'r>(
 /// train on a line are ranked by the sum of their spaces' values, ties going to the higher
 /// single space, and paid `province_awards[players - 2][rank]`.
 #[must_use]
-pub fn awards(rules: &Rules, players: usize, board: &Provinces) -> [i32; MAX_SEATS] {
-    let mut points = [0i32; MAX_SEATS];
+pub fn awards(rules: &Rules, players: usize, board: &Provinces) -> BySeat<i32> {
+    let mut points = BySeat::splat(0i32);
     let (Some(lines), Some(table)) = (rules.provinces.as_ref(), rules.province_awards.get(players.wrapping_sub(2)))
     else {
         return points;
@@ -99,9 +102,9 @@ pub fn awards(rules: &Rules, players: usize, board: &Provinces) -> [i32; MAX_SEA
             ranked[n] = (sum, top, s);
             n += 1;
         }
-        ranked[..n].sort_unstable_by(|x, y| (y.0, y.1).cmp(&(x.0, x.1)));
+        ranked[..n].sort_unstable_by_key(|&(sum, top, _)| Reverse((sum, top)));
         for (rank, &(_, _, s)) in ranked[..n].iter().enumerate() {
-            points[s] += i32::from(table.get(rank).copied().unwrap_or(0));
+            points[Seat(s as u8)] += i32::from(table.get(rank).copied().unwrap_or(0));
         }
     }
     points

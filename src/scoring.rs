@@ -2,9 +2,10 @@
 
 use crate::action::{EndReason, Phase};
 use crate::bitset::{CitySet, RouteSet, SeatSet};
-use crate::ids::{CityId, Seat, MAX_SEATS};
+use crate::by_seat::BySeat;
+use crate::ids::{CityId, Seat};
 use crate::map::Map;
-use crate::rules::{BonusKind, TieBreak};
+use crate::rule_set::{BonusKind, TieBreak};
 use crate::state::GameState;
 
 /// One seat's final tally.
@@ -42,7 +43,7 @@ pub struct GameResult {
     /// Number of players.
     pub players: u8,
     /// Per seat; entries past `players` are zero.
-    pub seats: [SeatResult; MAX_SEATS],
+    pub seats: BySeat<SeatResult>,
     /// The winning seats (more than one: a shared win).
     pub winners: SeatSet,
     /// Turns played, setup not counted.
@@ -55,7 +56,7 @@ impl GameResult {
     /// The seats in play.
     #[must_use]
     pub fn seats(&self) -> &[SeatResult] {
-        &self.seats[..usize::from(self.players)]
+        self.seats.first(usize::from(self.players))
     }
 }
 
@@ -131,17 +132,10 @@ impl GameState<'_> {
         let map = self.map;
         let rules = &map.rules;
         let n = self.players();
-        let mut seats = [SeatResult::default(); MAX_SEATS];
-        for (s, out) in seats.iter_mut().enumerate().take(n) {
+        let mut seats = BySeat::splat(SeatResult::default());
+        for (s, out) in seats.first_mut(n).iter_mut().enumerate() {
             let owned = self.owned[s];
-            out.route_points = owned
-                .iter()
-                .map(|r| {
-                    let route = map.route(r);
-                    i32::from(map.route_points(route.length))
-                        + i32::from(route.mountains) * i32::from(rules.mountain_points)
-                })
-                .sum();
+            out.route_points = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
             for t in self.tickets[s].iter() {
                 let ticket = map.ticket(t);
                 if connected(map, owned, ticket.a, ticket.b) {
@@ -163,26 +157,26 @@ impl GameState<'_> {
                 BonusKind::MostTickets => i32::from(r.tickets_completed),
                 BonusKind::LargestNetwork => i32::from(r.largest_network),
             };
-            let best = seats[..n].iter().map(value).max().unwrap_or(0);
+            let best = seats.first(n).iter().map(value).max().unwrap_or(0);
             if best >= 1 {
-                for r in seats[..n].iter_mut().filter(|r| value(r) == best) {
+                for r in seats.first_mut(n).iter_mut().filter(|r| value(r) == best) {
                     r.bonus_points += i32::from(bonus.points);
                 }
             }
         }
         let awards = crate::provinces::awards(rules, n, &self.provinces);
-        for (r, award) in seats[..n].iter_mut().zip(awards) {
+        for (r, award) in seats.first_mut(n).iter_mut().zip(awards.0) {
             r.province_points = award;
             r.bonus_points += award;
         }
-        for r in seats[..n].iter_mut() {
+        for r in seats.first_mut(n) {
             r.score = r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
         }
         let end = match self.phase {
             Phase::Over(end) => end,
             _ => EndReason::TurnCap,
         };
-        GameResult { players: self.players, seats, winners: winners(map, &seats[..n]), turns: self.turns, end }
+        GameResult { players: self.players, seats, winners: winners(map, seats.first(n)), turns: self.turns, end }
     }
 }
 

@@ -100,7 +100,7 @@ impl Setup {
             passes: 0,
             final_turns_left: None,
             seed: 0,
-            express: [((1u16 << map.rules.express.len()) - 1) as u8; MAX_SEATS],
+            express: [map.rules.all_express(); MAX_SEATS],
             drafted: [TicketOffer::EMPTY; MAX_SEATS],
             provinces: [[0; MAX_SEATS]; 8],
         }

@@ -10,7 +10,7 @@ use crate::bitset::{RouteSet, TicketSet};
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId, MAX_SEATS};
 use crate::map::Map;
-use crate::rules::Rules;
+use crate::rule_set::Rules;
 use crate::tickets::{TicketOffer, TicketQueue};
 
 /// Number of face-up market slots.
@@ -122,7 +122,7 @@ impl<'m> GameState<'m> {
             turns: 0,
             passes: 0,
             final_turns_left: None,
-            express: [((1u16 << rules.express.len()) - 1) as u8; MAX_SEATS],
+            express: [rules.all_express(); MAX_SEATS],
             drafted: [TicketOffer::EMPTY; MAX_SEATS],
             provinces: [[0; MAX_SEATS]; 8],
         };
@@ -264,8 +264,7 @@ impl<'m> GameState<'m> {
 
     /// The values of a seat's unused express cards.
     pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
-        let unused = self.express[seat.index()];
-        self.map.rules.express.iter().enumerate().filter(move |(i, _)| unused >> i & 1 == 1).map(|(_, &v)| v)
+        self.map.rules.express_values(self.express[seat.index()])
     }
 
     /// The provinces board (all zero on maps without one).

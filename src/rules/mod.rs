@@ -1,0 +1,8 @@
+//! The rules, one file per family. Each file holds a family's check (is this action
+//! allowed now?), its effect (what applying it changes), and the predicate legal-move
+//! generation uses, so that a rule is found in one place and generation and checking
+//! cannot drift apart. The rule-set data they read is [`crate::Rules`].
+
+mod express;
+pub(crate) mod market;
+pub(crate) mod tickets;
