@@ -5,7 +5,7 @@ use crate::ids::Seat;
 use crate::map::Map;
 use crate::observation::Observation;
 use crate::play::IllegalAction;
-use crate::scoring::GameResult;
+use crate::rules::end::GameResult;
 use crate::state::{GameState, SetupError};
 
 /// A player. A bot owns its random generator and is built fresh for every game.

@@ -29,9 +29,9 @@ use crate::bitset::TicketSet;
 use crate::card::CardCounts;
 use crate::ids::{Seat, TicketId};
 use crate::observation::Observation;
+use crate::rules::tickets::TicketOffer;
 use crate::setup::Setup;
 use crate::state::GameState;
-use crate::tickets::TicketOffer;
 
 /// A full game state consistent with `obs`: the seat sees exactly what it sees now, and the
 /// hidden part (opponents' hands and tickets, deck, discard pile, ticket deck, later chance)

@@ -6,10 +6,10 @@ use crate::bitset::RouteSet;
 use crate::card::CardCounts;
 use crate::ids::RouteId;
 use crate::map::Map;
-use crate::payment::{self, PlainPayments};
-use crate::provinces;
+use crate::rules::claims::{self, PlainPayments};
+use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
+use crate::rules::{market, provinces, tunnels};
 use crate::state::{GameState, MARKET_SLOTS};
-use crate::tickets::{keep_mask_count, nth_keep_mask};
 
 /// The legal actions of the seat to move, as sets. Cheap to build; counts without expanding.
 #[derive(Clone, Copy, Debug)]
@@ -97,10 +97,10 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             }
             Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
             Phase::FirstCard | Phase::SecondCard => {
-                Kind::Draw(Draws { slots: market_slots(state), blind: state.can_draw_blind() })
+                Kind::Draw(Draws { slots: market::market_slots(state), blind: state.can_draw_blind() })
             }
             Phase::Turn => {
-                let draws = Draws { slots: market_slots(state), blind: state.can_draw_blind() };
+                let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
                 let tickets = !state.ticket_deck.is_empty();
                 let hand = state.hands[seat];
                 let trains = state.trains[seat];
@@ -127,7 +127,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 };
                 let probe = LegalActions { state, kind: Kind::None };
                 turn.claims = probe.claim_count(&turn);
-                turn.province_claims = probe.province_claims(&turn).count() as u32;
+                turn.province_claims = provinces::province_claims(state, turn.province_routes, hand).count() as u32;
                 let mut legal = LegalActions { state, kind: Kind::Turn(turn) };
                 if legal.is_empty() {
                     legal.kind = Kind::Pass;
@@ -151,7 +151,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Keep { offer_len, min, max } => keep_mask_count(usize::from(offer_len), min, max),
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
-            Kind::Tunnel { laid, hand, due } => 1 + payment::surcharge_count(&laid, &hand, due),
+            Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
             Kind::Turn(t) => {
                 t.draws.count()
                     + u32::from(t.tickets)
@@ -183,7 +183,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 if k == 0 {
                     Action::TunnelBack
                 } else {
-                    Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, k - 1))
+                    Action::TunnelPay(tunnels::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
             Kind::Turn(t) => {
@@ -215,7 +215,9 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 if k < t.claims {
                     return self.nth_claim(&t, k);
                 }
-                self.province_claims(&t).nth((k - t.claims) as usize).expect("index beyond the legal actions")
+                provinces::province_claims(self.state, t.province_routes, t.hand)
+                    .nth((k - t.claims) as usize)
+                    .expect("index beyond the legal actions")
             }
         }
     }
@@ -232,11 +234,12 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let claims = turn.into_iter().flat_map(move |t| {
             let plain = map.plain_classes().iter().flat_map(move |class| t.claimable.and(class.routes).iter());
             plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
-                let payments = payment::RoutePayments::new(map.route(route), &t.hand, &map.rules);
+                let payments = claims::RoutePayments::new(map.route(route), &t.hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
             })
         });
-        let province_claims = turn.into_iter().flat_map(move |t| self.province_claims(&t));
+        let province_claims =
+            turn.into_iter().flat_map(move |t| provinces::province_claims(self.state, t.province_routes, t.hand));
         (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
     }
 
@@ -256,7 +259,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             (Kind::Draw(draws), action) => draws.contains(action),
             (Kind::Tunnel { .. }, Action::TunnelBack) => true,
             (Kind::Tunnel { laid, hand, due }, Action::TunnelPay(extra)) => {
-                hand.contains(&extra) && payment::is_canonical_surcharge(&laid, &hand, due, &extra)
+                hand.contains(&extra) && tunnels::is_canonical_surcharge(&laid, &hand, due, &extra)
             }
             (Kind::Turn(t), Action::DrawTickets) => t.tickets,
             (Kind::Turn(t), Action::ExpressCards(value)) => map.rules.express_index(t.express_cards, value).is_some(),
@@ -267,7 +270,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 route.index() < map.routes().len()
                     && t.claimable.contains(route)
                     && t.hand.contains(&pay)
-                    && payment::RoutePayments::new(map.route(route), &t.hand, &map.rules).contains(&pay)
+                    && claims::RoutePayments::new(map.route(route), &t.hand, &map.rules).contains(&pay)
             }
             (Kind::Turn(t), Action::ClaimProvince { route, pay, line, express }) => {
                 route.index() < map.routes().len()
@@ -286,7 +289,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Turn(t) => t
                 .claimable
                 .iter()
-                .filter(|&r| payment::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
+                .filter(|&r| claims::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
                 .collect(),
             _ => RouteSet::EMPTY,
         }
@@ -302,7 +305,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             }
         }
         for r in t.claimable.and(map.special_routes()).iter() {
-            total += payment::payment_count(map.route(r), &t.hand, &map.rules);
+            total += claims::payment_count(map.route(r), &t.hand, &map.rules);
         }
         total
     }
@@ -322,7 +325,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             k -= n;
         }
         for r in t.claimable.and(map.special_routes()).iter() {
-            let n = payment::payment_count(map.route(r), &t.hand, &map.rules);
+            let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
             if k < n {
                 return self.claim(r, &t.hand, k);
             }
@@ -333,33 +336,6 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 
     fn claim(&self, route: RouteId, hand: &CardCounts, k: u32) -> Action {
         let map = self.map();
-        Action::Claim { route, pay: payment::nth_payment(map.route(route), hand, &map.rules, k) }
+        Action::Claim { route, pay: claims::nth_payment(map.route(route), hand, &map.rules, k) }
     }
-
-    /// Claims that place a provinces train: route, payment (price plus extra matching cards),
-    /// line, express card (none first), where a space is free for the train.
-    fn province_claims(&self, t: &Turn) -> impl Iterator<Item = Action> + 's {
-        let state = self.state;
-        let map = state.map;
-        let rules = &map.rules;
-        let (hand, express) = (t.hand, state.express[state.to_move.index()]);
-        t.province_routes.iter().flat_map(move |route_id| {
-            let route = map.route(route_id);
-            provinces::province_payments(route, hand, rules).flat_map(move |pay| {
-                provinces::lines_for(route, rules).flat_map(move |line| {
-                    let values = provinces::line_values(rules, line).unwrap_or(&[]);
-                    let taken = provinces::taken(&state.provinces, line);
-                    std::iter::once(0)
-                        .chain(rules.express_values(express))
-                        .filter(move |&e| provinces::landing_space(values, taken, pay.total() + u32::from(e)).is_some())
-                        .map(move |e| Action::ClaimProvince { route: route_id, pay, line, express: e })
-                })
-            })
-        })
-    }
-}
-
-/// Market slots that may be taken now, a bit per slot.
-fn market_slots(state: &GameState<'_>) -> u8 {
-    (0..MARKET_SLOTS as u8).filter(|&slot| state.may_take_face_up(slot)).fold(0, |bits, slot| bits | 1 << slot)
 }

@@ -43,17 +43,13 @@ mod ids;
 mod legal;
 mod map;
 mod observation;
-mod payment;
 mod play;
-mod provinces;
 mod replay;
 mod rule_set;
 mod rules;
-mod scoring;
 mod seed;
 mod setup;
 mod state;
-mod tickets;
 
 pub use action::{Action, EndReason, Event, EventSink, ExpressUse, Phase};
 pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
@@ -69,14 +65,13 @@ pub use map::{
     TicketData, TicketKind, MAX_OFFER, MAX_ROUTE_LENGTH,
 };
 pub use observation::Observation;
-pub use payment::{
-    is_valid_payment, locos_on_color_spaces, nth_payment, nth_surcharge, payment_count, surcharge_count, RoutePayments,
-};
 pub use play::IllegalAction;
 pub use replay::{replay, ReplayError, ReplayProblem};
 pub use rule_set::{Bonus, BonusKind, DeckSpec, LocoUse, Returned, Rules, TicketDeal, TieBreak};
-pub use scoring::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
+pub use rules::claims::{is_valid_payment, locos_on_color_spaces, nth_payment, payment_count, RoutePayments};
+pub use rules::end::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
+pub use rules::tickets::{TicketOffer, TicketQueue};
+pub use rules::tunnels::{nth_surcharge, surcharge_count};
 pub use seed::{bot_seed, game_seed, mix};
 pub use setup::{Setup, SetupProblems};
 pub use state::{GameState, Provinces, SetupError, MARKET_SLOTS};
-pub use tickets::{TicketOffer, TicketQueue};

@@ -10,8 +10,8 @@ use crate::card::{Card, CardCounts};
 use crate::ids::Seat;
 use crate::legal::LegalActions;
 use crate::map::Map;
+use crate::rules::tickets::TicketOffer;
 use crate::state::{GameState, Provinces, MARKET_SLOTS};
-use crate::tickets::TicketOffer;
 
 /// One seat's view of a game.
 #[derive(Clone, Copy)]

@@ -14,8 +14,8 @@ use crate::bitset::{RouteSet, TicketSet};
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId, MAX_SEATS};
 use crate::map::Map;
+use crate::rules::tickets::{TicketOffer, TicketQueue};
 use crate::state::{GameState, Provinces, MARKET_SLOTS};
-use crate::tickets::{TicketOffer, TicketQueue};
 
 /// Every fact of a position, as public fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

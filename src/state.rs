@@ -2,7 +2,7 @@
 //! applying actions is in [`crate::play`], generating them in [`crate::legal`].
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Event, EventSink, Phase};
@@ -11,7 +11,7 @@ use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId, MAX_SEATS};
 use crate::map::Map;
 use crate::rule_set::Rules;
-use crate::tickets::{TicketOffer, TicketQueue};
+use crate::rules::tickets::{TicketOffer, TicketQueue};
 
 /// Number of face-up market slots.
 pub const MARKET_SLOTS: usize = 5;
@@ -331,74 +331,5 @@ impl<'m> GameState<'m> {
     #[must_use]
     pub fn known_cards(&self, seat: Seat) -> CardCounts {
         self.known[seat.index()]
-    }
-
-    /// Draws the top card of the deck, reshuffling the discard pile first if the deck is empty.
-    /// `None` when deck and discard are both empty.
-    pub(crate) fn draw_card(&mut self, sink: &mut impl EventSink) -> Option<Card> {
-        let mut total = self.deck.total();
-        if total == 0 {
-            total = self.discard.total();
-            if total == 0 {
-                return None;
-            }
-            self.deck = self.discard;
-            self.discard = CardCounts::EMPTY;
-            sink.event(Event::Reshuffle { cards: total as u8 });
-        }
-        let card = match sink.scripted_card(&self.deck) {
-            Some(card) if self.deck[card] > 0 => card,
-            _ => self.deck.nth_card(self.rng.random_range(0..total)),
-        };
-        self.deck[card] -= 1;
-        Some(card)
-    }
-
-    /// Whether a card could be drawn from the deck (after a reshuffle if needed).
-    pub(crate) fn can_draw_blind(&self) -> bool {
-        !self.deck.is_empty() || !self.discard.is_empty()
-    }
-
-    /// Lays a whole new market (setup or reset), then applies the 3-locomotive rule.
-    fn lay_market(&mut self, reset: bool, sink: &mut impl EventSink) {
-        for slot in 0..MARKET_SLOTS {
-            self.market[slot] = self.draw_card(sink);
-        }
-        sink.event(Event::Market { cards: self.market, reset });
-        self.check_loco_reset(sink);
-    }
-
-    /// After the market changed: resets it while it shows 3 or more locomotives and the deck
-    /// and discard hold at least 3 other cards (RULES.md 5).
-    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
-        if !self.map.rules.loco_reset {
-            return;
-        }
-        let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
-        let others = self.deck.colored() + self.discard.colored();
-        if locos >= 3 && others >= 3 {
-            for slot in 0..MARKET_SLOTS {
-                if let Some(c) = self.market[slot].take() {
-                    self.discard[c] += 1;
-                }
-            }
-            self.lay_market(true, sink);
-        }
-    }
-
-    /// Refills every empty market slot it can, then applies the 3-locomotive rule.
-    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
-        let mut changed = false;
-        for slot in 0..MARKET_SLOTS {
-            if self.market[slot].is_none() && self.can_draw_blind() {
-                let card = self.draw_card(sink);
-                self.market[slot] = card;
-                sink.event(Event::Refill { slot: slot as u8, card });
-                changed = true;
-            }
-        }
-        if changed {
-            self.check_loco_reset(sink);
-        }
     }
 }

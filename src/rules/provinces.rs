@@ -6,13 +6,15 @@
 
 use std::cmp::Reverse;
 
+use crate::action::{Action, Event, EventSink, ExpressUse};
+use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
-use crate::ids::{Seat, MAX_SEATS};
+use crate::ids::{RouteId, Seat, MAX_SEATS};
 use crate::map::Route;
-use crate::payment::{is_valid_payment, route_colors};
 use crate::rule_set::Rules;
-use crate::state::Provinces;
+use crate::rules::claims::{is_valid_payment, route_colors};
+use crate::state::{GameState, Provinces};
 
 /// The space values of a line, if the board has that line.
 #[must_use]
@@ -108,6 +110,108 @@ pub fn awards(rules: &Rules, players: usize, board: &Provinces) -> BySeat<i32> {
         }
     }
     points
+}
+
+impl GameState<'_> {
+    /// Refuses a claim with a provinces train: no such line, a tunnel, a line other than the
+    /// route's colour, an express card not held, a route closed to the seat, too few trains
+    /// for the route and the train, a payment not held or not the price plus matching
+    /// cards, or no free space at or below the aim.
+    pub(crate) fn check_province_claim(
+        &self,
+        route: RouteId,
+        pay: &CardCounts,
+        line: Card,
+        express: u8,
+    ) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let rules = &self.map.rules;
+        let Some(values) = line_values(rules, line) else {
+            return Err("the board has no such provinces line");
+        };
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if r.tunnel {
+            return Err("a tunnel claim cannot place a provinces train");
+        }
+        if r.color.is_some_and(|c| c != line) {
+            return Err("the train must go on the line of the route's colour");
+        }
+        if express != 0 {
+            self.check_express(express)?;
+        }
+        if self.closed[s].contains(route) {
+            return Err("the route is claimed or closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() + 1 {
+            return Err("not enough trains left for the route and a provinces train");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !is_valid_province_payment(r, pay, rules) {
+            return Err("the payment is not the route's price plus matching cards");
+        }
+        let aim = pay.total() + u32::from(express);
+        if landing_space(values, taken(&self.provinces, line), aim).is_none() {
+            return Err("no free space at or below that value on the line");
+        }
+        Ok(())
+    }
+
+    /// Claims the route and places a provinces train at the space the payment (and express
+    /// card) aims at, or the first free one below.
+    pub(crate) fn claim_province(
+        &mut self,
+        route: RouteId,
+        pay: CardCounts,
+        line: Card,
+        express: u8,
+        sink: &mut impl EventSink,
+    ) {
+        let seat = self.to_move;
+        let s = seat.index();
+        if express != 0 {
+            self.use_express(express, ExpressUse::Province, sink);
+        }
+        self.hands[s].remove(&pay);
+        sink.event(Event::Claim { seat: seat.0, route, pay });
+        self.complete_claim(seat, route, &pay);
+        let values = line_values(&self.map.rules, line).expect("checked");
+        let taken = taken(&self.provinces, line);
+        let space = landing_space(values, taken, pay.total() + u32::from(express)).expect("checked");
+        self.provinces[line.index()][s] |= 1 << space;
+        self.trains[s] -= 1;
+        sink.event(Event::Province { seat: seat.0, line, space: values[space] });
+        self.end_turn(sink);
+    }
+}
+
+/// Claims with a provinces train the seat to move can make on `routes` with `hand`: route,
+/// payment (price plus extra matching cards), line, express card (none first), wherever a
+/// space is free for the train.
+pub(crate) fn province_claims<'s>(
+    state: &'s GameState<'_>,
+    routes: RouteSet,
+    hand: CardCounts,
+) -> impl Iterator<Item = Action> + 's {
+    let map = state.map;
+    let rules = &map.rules;
+    let express = state.express[state.to_move.index()];
+    routes.iter().flat_map(move |route_id| {
+        let route = map.route(route_id);
+        province_payments(route, hand, rules).flat_map(move |pay| {
+            lines_for(route, rules).flat_map(move |line| {
+                let values = line_values(rules, line).unwrap_or(&[]);
+                let taken = taken(&state.provinces, line);
+                std::iter::once(0)
+                    .chain(rules.express_values(express))
+                    .filter(move |&e| landing_space(values, taken, pay.total() + u32::from(e)).is_some())
+                    .map(move |e| Action::ClaimProvince { route: route_id, pay, line, express: e })
+            })
+        })
+    })
 }
 
 #[cfg(test)]

@@ -5,10 +5,13 @@
 //! also accepts the substitutes some maps allow (any N cards for one required locomotive,
 //! any N cards for one colour card).
 
+use crate::action::{Event, EventSink};
 use crate::card::{Card, CardCounts};
-use crate::fixed_list::FixedList;
+use crate::ids::{RouteId, Seat};
 use crate::map::{Route, MAX_ROUTE_LENGTH};
 use crate::rule_set::{LocoUse, Rules};
+use crate::rules::ferries;
+use crate::state::GameState;
 
 /// Whether locomotives may fill the colour spaces of `route` under `rules`.
 #[must_use]
@@ -123,14 +126,15 @@ pub struct RoutePayments<'r> {
     hand: CardCounts,
     rules: &'r Rules,
     direct: u32,
-    substitutes: Option<PaymentList>,
+    substitutes: Option<ferries::PaymentList>,
 }
 
 impl<'r> RoutePayments<'r> {
     /// The payments of `route` that `hand` allows.
     #[must_use]
     pub fn new(route: &'r Route, hand: &CardCounts, rules: &'r Rules) -> RoutePayments<'r> {
-        let substitutes = may_substitute(route, hand, rules).then(|| substitute_payments(route, hand, rules));
+        let substitutes =
+            ferries::may_substitute(route, hand, rules).then(|| ferries::substitute_payments(route, hand, rules));
         RoutePayments { route, hand: *hand, rules, direct: direct_payment_count(route, hand, rules), substitutes }
     }
 
@@ -190,107 +194,9 @@ impl<'r> RoutePayments<'r> {
     }
 }
 
-/// Whether the hand is large enough for any substitute payment of `route`.
-fn may_substitute(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
-    let loco_extra = (route.ferry_locos > 0 && rules.ferry_substitute > 0).then(|| rules.ferry_substitute - 1);
-    let any_extra = (route.any_cards > 0).then(|| route.any_cards - 1);
-    match loco_extra.into_iter().chain(any_extra).min() {
-        Some(extra) => hand.total() >= u32::from(route.length) + u32::from(extra),
-        None => false,
-    }
-}
-
 fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
     let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
     colored + u32::from(all_loco_payment(route, hand, rules).is_some())
-}
-
-/// Most substitute payments generated for one route and hand.
-const MAX_SUBSTITUTE_PAYMENTS: usize = 64;
-
-/// A list of distinct payments.
-pub type PaymentList = FixedList<CardCounts, MAX_SUBSTITUTE_PAYMENTS>;
-
-/// Canonical payments that use substitutes (any N cards for a required locomotive on a
-/// ferry, any N cards for one colour card on a route such as Murmansk-Lieksa).
-///
-/// The choices offered are: how many spaces are substituted, the colour of the colour
-/// spaces (filled with that colour first, then with locomotives where allowed), and a
-/// filler kind whose cards make up the substitute groups first; the rest of the groups is
-/// taken in card order (colours, then locomotives). So whenever a substitute payment
-/// exists, at least one is generated, without listing every mix of substitute cards.
-#[must_use]
-pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> PaymentList {
-    let mut list = PaymentList::new(CardCounts::EMPTY);
-    let loco_sub = if route.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
-    let any_sub = route.any_cards;
-    if loco_sub == 0 && any_sub == 0 {
-        return list;
-    }
-    let ferry = route.ferry_locos;
-    let wild = locos_on_color_spaces(route, rules);
-    let max_sf = if loco_sub > 0 { ferry } else { 0 };
-    let max_sc = if any_sub > 0 { route.length - ferry } else { 0 };
-    let total = hand.total();
-    for s_f in 0..=max_sf {
-        for s_c in 0..=max_sc {
-            if s_f == 0 && s_c == 0 {
-                continue;
-            }
-            let sub_cards = u32::from(loco_sub) * u32::from(s_f) + u32::from(any_sub) * u32::from(s_c);
-            let direct_locos = ferry - s_f;
-            let color_spaces = route.length - ferry - s_c;
-            if total < sub_cards + u32::from(direct_locos) + u32::from(color_spaces) {
-                continue;
-            }
-            let mut colorless_done = false;
-            for &c in route_colors(route) {
-                let from_color = color_spaces.min(hand[c]);
-                // Payments without a card of the colour are the same for every colour.
-                if from_color == 0 {
-                    if colorless_done {
-                        continue;
-                    }
-                    colorless_done = true;
-                }
-                let locos_on_colors = color_spaces - from_color;
-                if locos_on_colors > 0 && !wild {
-                    continue;
-                }
-                let locos = direct_locos + locos_on_colors;
-                if hand[Card::Loco] < locos {
-                    continue;
-                }
-                let direct = CardCounts::of(c, from_color).with(Card::Loco, locos);
-                let mut rest = *hand;
-                rest.remove(&direct);
-                for filler in Card::ALL {
-                    if rest[filler] == 0 {
-                        continue;
-                    }
-                    if let Some(subs) = take_cards(&rest, filler, sub_cards) {
-                        let mut pay = direct;
-                        pay.add(&subs);
-                        list.push_new(pay);
-                    }
-                }
-            }
-        }
-    }
-    list
-}
-
-/// `n` cards from `pile`: as many of `first` as possible, then in card order.
-fn take_cards(pile: &CardCounts, first: Card, n: u32) -> Option<CardCounts> {
-    let mut taken = CardCounts::EMPTY;
-    let mut left = n;
-    for c in std::iter::once(first).chain(Card::ALL) {
-        let available = u32::from(pile[c] - taken[c]);
-        let k = available.min(left);
-        taken[c] += k as u8;
-        left -= k;
-    }
-    (left == 0).then_some(taken)
 }
 
 /// Locomotive counts (inclusive) of canonical payments using at least one `color` card.
@@ -345,62 +251,12 @@ impl PlainPayments {
     }
 }
 
-/// The colour whose revealed cards raise a tunnel's cost: the colour laid, or `None` when
-/// only locomotives were laid (then only locomotives count).
-#[must_use]
-pub fn tunnel_color(laid: &CardCounts) -> Option<Card> {
-    laid.single_color()
-}
-
-/// Whether `extra` settles a tunnel surcharge of `due` cards after laying `laid`.
-#[must_use]
-pub fn is_valid_surcharge(laid: &CardCounts, extra: &CardCounts, due: u8) -> bool {
-    let allowed_color = tunnel_color(laid);
-    let fits = extra.iter().all(|(c, _)| c.is_loco() || Some(c) == allowed_color);
-    fits && extra.total() == u32::from(due)
-}
-
-/// Canonical surcharge payments the hand allows: colour cards first, locomotives ascending.
-#[must_use]
-pub fn surcharge_count(laid: &CardCounts, hand: &CardCounts, due: u8) -> u32 {
-    surcharge_range(laid, hand, due).map_or(0, |(lo, hi)| u32::from(hi - lo + 1))
-}
-
-/// The `k`-th canonical surcharge payment (locomotives ascending).
-#[must_use]
-pub fn nth_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, k: u32) -> CardCounts {
-    let (lo, _) = surcharge_range(laid, hand, due).expect("nth_surcharge: cannot pay");
-    surcharge_with(laid, due, lo + k as u8)
-}
-
-/// Whether `extra` is one of the canonical surcharge payments of [`surcharge_count`].
-#[must_use]
-pub fn is_canonical_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, extra: &CardCounts) -> bool {
-    let locos = extra[Card::Loco];
-    surcharge_range(laid, hand, due).is_some_and(|(lo, hi)| (lo..=hi).contains(&locos))
-        && *extra == surcharge_with(laid, due, locos)
-}
-
-/// The surcharge of `due` cards paid with `locos` locomotives and the rest in the laid colour.
-fn surcharge_with(laid: &CardCounts, due: u8, locos: u8) -> CardCounts {
-    match tunnel_color(laid) {
-        Some(c) => CardCounts::of(c, due - locos).with(Card::Loco, locos),
-        None => CardCounts::of(Card::Loco, locos),
-    }
-}
-
-fn surcharge_range(laid: &CardCounts, hand: &CardCounts, due: u8) -> Option<(u8, u8)> {
-    let in_color = tunnel_color(laid).map_or(0, |c| hand[c]);
-    let lo = due.saturating_sub(in_color);
-    let hi = due.min(hand[Card::Loco]);
-    (lo <= hi).then_some((lo, hi))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ids::CityId;
     use crate::rule_set::{DeckSpec, Returned, TicketDeal};
+    use crate::rules::ferries::substitute_payments;
 
     fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
         let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom, draft: false };
@@ -518,17 +374,71 @@ mod tests {
         assert!(is_valid_payment(&nine, &CardCounts::of(Card::Green, 9), &r));
         assert!(!is_valid_payment(&nine, &CardCounts::of(Card::Green, 7).with(Card::Red, 7), &r));
     }
+}
 
-    #[test]
-    fn surcharge_only_in_laid_colour_or_locos() {
-        let laid = CardCounts::of(Card::Green, 2);
-        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Green, 1), 1));
-        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Loco, 1), 1));
-        assert!(!is_valid_surcharge(&laid, &CardCounts::of(Card::Red, 1), 1));
-        let all_locos = CardCounts::of(Card::Loco, 2);
-        assert!(!is_valid_surcharge(&all_locos, &CardCounts::of(Card::Green, 1), 1));
-        let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 1);
-        assert_eq!(surcharge_count(&laid, &hand, 2), 1);
-        assert_eq!(nth_surcharge(&laid, &hand, 2, 0), CardCounts::of(Card::Green, 1).with(Card::Loco, 1));
+impl GameState<'_> {
+    /// Refuses a claim of a route that is taken or closed to the seat, one the seat lacks the
+    /// trains for, and a payment the hand does not hold or that does not fit the route.
+    pub(crate) fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if self.claimed.contains(route) {
+            return Err("the route is already claimed");
+        }
+        if self.closed[s].contains(route) {
+            return Err("the other track of this double route is closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() {
+            return Err("not enough trains left");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !is_valid_payment(r, pay, &self.map.rules) {
+            return Err("the payment does not fit the route");
+        }
+        Ok(())
+    }
+
+    /// Claims a route with `pay`; a tunnel first reveals its surcharge.
+    pub(crate) fn claim(&mut self, route: RouteId, pay: CardCounts, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        self.hands[seat.index()].remove(&pay);
+        if self.map.route(route).tunnel {
+            self.reveal_for_tunnel(route, pay, sink);
+        } else {
+            sink.event(Event::Claim { seat: seat.0, route, pay });
+            self.complete_claim(seat, route, &pay);
+            self.end_turn(sink);
+        }
+    }
+
+    /// The seat owns the route: the paid cards are discarded, its trains leave the supply,
+    /// it scores [`crate::Map::route_score`], and it is closed to everyone, its twin to the
+    /// seat (to everyone with fewer players than `doubles_both_from`).
+    pub(crate) fn complete_claim(&mut self, seat: Seat, route: RouteId, paid: &CardCounts) {
+        let s = seat.index();
+        let r = *self.map.route(route);
+        self.discard.add(paid);
+        for (c, n) in paid.iter() {
+            self.known[s][c] = self.known[s][c].saturating_sub(n);
+        }
+        self.owned[s].insert(route);
+        self.claimed.insert(route);
+        for closed in self.closed.iter_mut() {
+            closed.insert(route);
+        }
+        if let Some(twin) = r.twin {
+            self.closed[s].insert(twin);
+            if self.players < self.map.rules.doubles_both_from {
+                for closed in self.closed.iter_mut() {
+                    closed.insert(twin);
+                }
+            }
+        }
+        self.trains[s] -= r.trains_needed();
+        self.route_points[s] += i32::from(self.map.route_score(route));
     }
 }

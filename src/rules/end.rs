@@ -1,12 +1,14 @@
-//! Final scoring: tickets by connectivity, longest trail, largest network, bonuses, winners.
+//! The end and scoring (RULES.md 1, 5): ending a turn, the final round, passing, the turn
+//! cap; final scoring: tickets by connectivity, longest trail, largest network, bonuses,
+//! winners.
 
-use crate::action::{EndReason, Phase};
+use crate::action::{Action, EndReason, Event, EventSink, Phase};
 use crate::bitset::{CitySet, RouteSet, SeatSet};
 use crate::by_seat::BySeat;
 use crate::ids::{CityId, Seat};
 use crate::map::Map;
 use crate::rule_set::{BonusKind, TieBreak};
-use crate::state::GameState;
+use crate::state::{GameState, MARKET_SLOTS};
 
 /// One seat's final tally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,6 +127,58 @@ fn longest_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
 }
 
 impl GameState<'_> {
+    /// Refuses a pass while any other action is legal.
+    pub(crate) fn check_pass(&self) -> Result<(), &'static str> {
+        let legal = self.legal_actions();
+        if legal.len() == 1 && legal.get(0) == Action::Pass {
+            Ok(())
+        } else {
+            Err("passing is allowed only with no other legal action")
+        }
+    }
+
+    /// Passes; every seat passing in a row ends the game.
+    pub(crate) fn pass(&mut self, sink: &mut impl EventSink) {
+        sink.event(Event::Pass { seat: self.to_move.0 });
+        self.passes += 1;
+        self.end_turn(sink);
+    }
+
+    /// Counts a decision for the pass rule: any action but a pass (setup keeps aside) breaks
+    /// a run of passes.
+    pub(crate) fn note_for_passes(&mut self, action: Action) {
+        if action != Action::Pass && !matches!(self.phase, Phase::SetupKeep) {
+            self.passes = 0;
+        }
+    }
+
+    /// Ends the turn: revealed tunnel cards are discarded, empty market slots refilled; a
+    /// seat with `end_trains` or fewer trains starts the final round (one more turn each);
+    /// the game ends after it, after a full round of passes, or at the turn cap.
+    pub(crate) fn end_turn(&mut self, sink: &mut impl EventSink) {
+        let s = self.to_move.index();
+        self.discard_revealed();
+        if self.market.iter().take(MARKET_SLOTS).any(Option::is_none) {
+            self.refill_market(sink);
+        }
+        self.turns += 1;
+        match self.final_turns_left {
+            Some(n) => self.final_turns_left = Some(n - 1),
+            None if self.trains[s] <= self.map.rules.end_trains => self.final_turns_left = Some(self.players),
+            None => {}
+        }
+        self.phase = if self.final_turns_left == Some(0) {
+            Phase::Over(EndReason::Trains)
+        } else if self.passes >= self.players {
+            Phase::Over(EndReason::Passes)
+        } else if self.turns >= self.map.rules.turn_cap {
+            Phase::Over(EndReason::TurnCap)
+        } else {
+            self.to_move = Seat((self.to_move.0 + 1) % self.players);
+            Phase::Turn
+        };
+    }
+
     /// Scores the game as it stands, from scratch: every figure is recomputed from the routes
     /// and tickets held, not taken from running totals.
     #[must_use]
@@ -164,7 +218,7 @@ impl GameState<'_> {
                 }
             }
         }
-        let awards = crate::provinces::awards(rules, n, &self.provinces);
+        let awards = crate::rules::provinces::awards(rules, n, &self.provinces);
         for (r, award) in seats.first_mut(n).iter_mut().zip(awards.0) {
             r.province_points = award;
             r.bonus_points += award;
