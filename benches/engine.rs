@@ -1,5 +1,6 @@
-//! Engine benches over fixed positions: legal-action generation, applying actions, and a
-//! whole random 4-player USA game. Each bench checks what it times before timing it.
+//! Engine benches over fixed positions: legal-action generation and checking, applying
+//! actions (checked and unchecked), and a whole random 4-player USA game. Each bench checks
+//! what it times before timing it.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -33,7 +34,12 @@ fn legal_actions(c: &mut Criterion) {
     let expected = state.legal_actions().len();
     assert_eq!(state.legal_actions().iter().count() as u32, expected);
     assert!(state.legal_actions().iter().all(|a| state.check(a).is_ok()));
+    let claim = state.legal_actions().iter().find(|a| matches!(a, Action::Claim { .. })).expect("a claim");
+    assert!(state.legal_actions().is_legal(claim));
     c.bench_function("legal_actions/count", |b| b.iter(|| black_box(&state).legal_actions().len()));
+    c.bench_function("legal_actions/is_legal_claim", |b| {
+        b.iter(|| black_box(&state).legal_actions().is_legal(black_box(claim)))
+    });
     c.bench_function("legal_actions/enumerate", |b| {
         b.iter(|| {
             let legal = black_box(&state).legal_actions();
@@ -56,6 +62,16 @@ fn apply(c: &mut Criterion) {
         b.iter_batched(
             || state.clone(),
             |mut s| s.try_apply(black_box(claim)).map(|_| s.turns()),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("apply/claim_unchecked", |b| {
+        b.iter_batched(
+            || state.clone(),
+            |mut s| {
+                s.apply(black_box(claim));
+                s.turns()
+            },
             BatchSize::SmallInput,
         )
     });

@@ -101,28 +101,19 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             }
             Phase::Turn => {
                 let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
-                let tickets = !state.ticket_deck.is_empty();
+                let tickets = state.can_draw_tickets();
                 let hand = state.hands[seat];
-                let trains = state.trains[seat];
-                let open = state.open_to(state.to_move);
-                let claimable = open.minus(map.routes_needing_more_than(trains));
-                let table = PlainPayments::new(&hand, rules, map.max_plain_length());
-                let province_routes = if rules.provinces.is_some() && trains > 0 {
-                    open.minus(map.routes_needing_more_than(trains - 1)).minus(map.tunnels())
-                } else {
-                    RouteSet::EMPTY
-                };
                 let express = state.express[seat];
                 let mut turn = Turn {
                     draws,
                     tickets,
-                    express_cards: if draws.count() > 0 { express } else { 0 },
+                    express_cards: if state.can_draw_a_card() { express } else { 0 },
                     express_tickets: if tickets { express } else { 0 },
-                    claimable,
+                    claimable: state.claimable_routes(),
                     hand,
-                    table,
+                    table: PlainPayments::new(&hand, rules, map.max_plain_length()),
                     claims: 0,
-                    province_routes,
+                    province_routes: state.province_routes(),
                     province_claims: 0,
                 };
                 let probe = LegalActions { state, kind: Kind::None };

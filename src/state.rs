@@ -1,5 +1,6 @@
-//! The full game state: fixed-size, `Clone`, no heap. Setup and the card piles live here;
-//! applying actions is in [`crate::play`], generating them in [`crate::legal`].
+//! The full game state: fixed-size, `Clone`, no heap, and the deal that starts a game.
+//! Actions are applied in [`crate::play`] and generated in [`crate::legal`]; the rules
+//! both follow are in [`crate::rules`].
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

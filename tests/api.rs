@@ -4,7 +4,7 @@
 mod common;
 
 use common::{act, cards, load, route, shared, start, track};
-use ttr::{Action, Card, GameState, Map, MapData, Observation, Phase, RouteId, Seat, Setup, MARKET_SLOTS};
+use ttr::{Action, Card, Event, GameState, Map, MapData, Observation, Phase, RouteId, Seat, Setup, MARKET_SLOTS};
 
 const MAPS: [&str; 4] = ["usa", "nordic", "legendary_asia", "south_korea"];
 
@@ -132,7 +132,7 @@ fn express_masks_decode_to_the_rule_sets_values() {
 }
 
 #[test]
-fn apply_unchecked_matches_try_apply_on_legal_actions() {
+fn apply_unchecked_matches_try_apply_on_legal_actions_event_for_event() {
     for name in MAPS {
         let map = shared(name);
         let mut checked = GameState::new(map, 2, 3).expect("players");
@@ -142,8 +142,10 @@ fn apply_unchecked_matches_try_apply_on_legal_actions() {
             let legal = checked.legal_actions();
             let action = legal.get(k % legal.len());
             k = k.wrapping_mul(31).wrapping_add(7);
-            checked.try_apply(action).expect("generated actions are legal");
-            unchecked.apply(action);
+            let (mut told, mut untold) = (Vec::<Event>::new(), Vec::<Event>::new());
+            checked.try_apply_recorded(action, &mut told).expect("generated actions are legal");
+            unchecked.apply_recorded(action, &mut untold);
+            assert_eq!(told, untold, "{name}: events of {action:?}");
             assert_eq!(checked.to_setup(), unchecked.to_setup(), "{name}: after {action:?}");
         }
         assert_eq!(checked.result(), unchecked.result());

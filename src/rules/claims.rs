@@ -1,4 +1,6 @@
-//! What a claim may be paid with: checking a payment, and enumerating the canonical ones.
+//! Claiming a route and paying for it (RULES.md 1, 2, 3): which routes the seat may claim
+//! (unclaimed, not the closed twin of a double route, trains enough), what pays for them,
+//! and what a claim changes. Checking a payment, and enumerating the canonical ones.
 //!
 //! A payment is the [`CardCounts`] laid down. Canonical payments are "cards of one colour
 //! plus locomotives"; they are what [`crate::LegalActions`] generates. [`is_valid_payment`]
@@ -6,6 +8,7 @@
 //! any N cards for one colour card).
 
 use crate::action::{Event, EventSink};
+use crate::bitset::RouteSet;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
 use crate::map::{Route, MAX_ROUTE_LENGTH};
@@ -251,6 +254,79 @@ impl PlainPayments {
     }
 }
 
+impl GameState<'_> {
+    /// Refuses a claim of a route that is taken or closed to the seat, one the seat lacks the
+    /// trains for, and a payment the hand does not hold or that does not fit the route.
+    pub(crate) fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if self.claimed.contains(route) {
+            return Err("the route is already claimed");
+        }
+        if self.closed[s].contains(route) {
+            return Err("the other track of this double route is closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() {
+            return Err("not enough trains left");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !is_valid_payment(r, pay, &self.map.rules) {
+            return Err("the payment does not fit the route");
+        }
+        Ok(())
+    }
+
+    /// Routes the seat to move may claim as far as the board and its trains go: open to it
+    /// (not claimed, not a closed twin) and needing no more trains than it has left.
+    pub(crate) fn claimable_routes(&self) -> RouteSet {
+        self.open_to(self.to_move).minus(self.map.routes_needing_more_than(self.trains[self.to_move.index()]))
+    }
+
+    /// Claims a route with `pay`; a tunnel first reveals its surcharge.
+    pub(crate) fn claim(&mut self, route: RouteId, pay: CardCounts, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        self.hands[seat.index()].remove(&pay);
+        if self.map.route(route).tunnel {
+            self.reveal_for_tunnel(route, pay, sink);
+        } else {
+            sink.event(Event::Claim { seat: seat.0, route, pay });
+            self.complete_claim(seat, route, &pay);
+            self.end_turn(sink);
+        }
+    }
+
+    /// The seat owns the route: the paid cards are discarded, its trains leave the supply,
+    /// it scores [`crate::Map::route_score`], and it is closed to everyone, its twin to the
+    /// seat (to everyone with fewer players than `doubles_both_from`).
+    pub(crate) fn complete_claim(&mut self, seat: Seat, route: RouteId, paid: &CardCounts) {
+        let s = seat.index();
+        let r = *self.map.route(route);
+        self.discard.add(paid);
+        for (c, n) in paid.iter() {
+            self.known[s][c] = self.known[s][c].saturating_sub(n);
+        }
+        self.owned[s].insert(route);
+        self.claimed.insert(route);
+        for closed in self.closed.iter_mut() {
+            closed.insert(route);
+        }
+        if let Some(twin) = r.twin {
+            self.closed[s].insert(twin);
+            if self.players < self.map.rules.doubles_both_from {
+                for closed in self.closed.iter_mut() {
+                    closed.insert(twin);
+                }
+            }
+        }
+        self.trains[s] -= r.trains_needed();
+        self.route_points[s] += i32::from(self.map.route_score(route));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,72 +449,5 @@ mod tests {
         assert!(is_valid_payment(&nine, &pay, &r));
         assert!(is_valid_payment(&nine, &CardCounts::of(Card::Green, 9), &r));
         assert!(!is_valid_payment(&nine, &CardCounts::of(Card::Green, 7).with(Card::Red, 7), &r));
-    }
-}
-
-impl GameState<'_> {
-    /// Refuses a claim of a route that is taken or closed to the seat, one the seat lacks the
-    /// trains for, and a payment the hand does not hold or that does not fit the route.
-    pub(crate) fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
-        let s = self.to_move.index();
-        let Some(r) = self.map.routes().get(route.index()) else {
-            return Err("no such route");
-        };
-        if self.claimed.contains(route) {
-            return Err("the route is already claimed");
-        }
-        if self.closed[s].contains(route) {
-            return Err("the other track of this double route is closed to this seat");
-        }
-        if self.trains[s] < r.trains_needed() {
-            return Err("not enough trains left");
-        }
-        if !self.hands[s].contains(pay) {
-            return Err("the hand does not hold the payment");
-        }
-        if !is_valid_payment(r, pay, &self.map.rules) {
-            return Err("the payment does not fit the route");
-        }
-        Ok(())
-    }
-
-    /// Claims a route with `pay`; a tunnel first reveals its surcharge.
-    pub(crate) fn claim(&mut self, route: RouteId, pay: CardCounts, sink: &mut impl EventSink) {
-        let seat = self.to_move;
-        self.hands[seat.index()].remove(&pay);
-        if self.map.route(route).tunnel {
-            self.reveal_for_tunnel(route, pay, sink);
-        } else {
-            sink.event(Event::Claim { seat: seat.0, route, pay });
-            self.complete_claim(seat, route, &pay);
-            self.end_turn(sink);
-        }
-    }
-
-    /// The seat owns the route: the paid cards are discarded, its trains leave the supply,
-    /// it scores [`crate::Map::route_score`], and it is closed to everyone, its twin to the
-    /// seat (to everyone with fewer players than `doubles_both_from`).
-    pub(crate) fn complete_claim(&mut self, seat: Seat, route: RouteId, paid: &CardCounts) {
-        let s = seat.index();
-        let r = *self.map.route(route);
-        self.discard.add(paid);
-        for (c, n) in paid.iter() {
-            self.known[s][c] = self.known[s][c].saturating_sub(n);
-        }
-        self.owned[s].insert(route);
-        self.claimed.insert(route);
-        for closed in self.closed.iter_mut() {
-            closed.insert(route);
-        }
-        if let Some(twin) = r.twin {
-            self.closed[s].insert(twin);
-            if self.players < self.map.rules.doubles_both_from {
-                for closed in self.closed.iter_mut() {
-                    closed.insert(twin);
-                }
-            }
-        }
-        self.trains[s] -= r.trains_needed();
-        self.route_points[s] += i32::from(self.map.route_score(route));
     }
 }

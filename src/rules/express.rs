@@ -56,7 +56,7 @@ impl GameState<'_> {
     /// Refuses an express card for cards when no card can be drawn at all.
     pub(crate) fn check_express_cards(&self, value: u8) -> Result<(), &'static str> {
         self.check_express(value)?;
-        if self.can_draw_blind() || self.market.iter().any(Option::is_some) {
+        if self.can_draw_a_card() {
             Ok(())
         } else {
             Err("no card can be drawn")

@@ -59,6 +59,11 @@ impl GameState<'_> {
         }
     }
 
+    /// Whether any card can be drawn: blind, or from a market slot that holds one.
+    pub(crate) fn can_draw_a_card(&self) -> bool {
+        self.can_draw_blind() || self.market.iter().any(Option::is_some)
+    }
+
     /// Refuses a blind draw when deck and discard pile are both empty.
     pub(crate) fn check_draw_blind(&self) -> Result<(), &'static str> {
         if self.can_draw_blind() {

@@ -160,6 +160,19 @@ impl GameState<'_> {
         Ok(())
     }
 
+    /// Routes the seat to move may claim with a provinces train as far as the board and its
+    /// trains go: open to it, not a tunnel, and leaving a train for the board; none on a
+    /// map without a provinces board.
+    pub(crate) fn province_routes(&self) -> RouteSet {
+        let trains = self.trains[self.to_move.index()];
+        if self.map.rules.provinces.is_some() && trains > 0 {
+            let open = self.open_to(self.to_move);
+            open.minus(self.map.routes_needing_more_than(trains - 1)).minus(self.map.tunnels())
+        } else {
+            RouteSet::EMPTY
+        }
+    }
+
     /// Claims the route and places a provinces train at the space the payment (and express
     /// card) aims at, or the first free one below.
     pub(crate) fn claim_province(

@@ -168,12 +168,17 @@ impl GameState<'_> {
         }
     }
 
+    /// Whether tickets can be drawn: the ticket deck is not empty.
+    pub(crate) fn can_draw_tickets(&self) -> bool {
+        !self.ticket_deck.is_empty()
+    }
+
     /// Refuses drawing tickets from an empty ticket deck.
     pub(crate) fn check_draw_tickets(&self) -> Result<(), &'static str> {
-        if self.ticket_deck.is_empty() {
-            Err("the ticket deck is empty")
-        } else {
+        if self.can_draw_tickets() {
             Ok(())
+        } else {
+            Err("the ticket deck is empty")
         }
     }
 
