@@ -273,6 +273,21 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         }
     }
 
+    /// The payments the seat to move may claim `route` with now, in the order of
+    /// [`LegalActions::iter`]: exactly the `pay` of its `Action::Claim { route, pay }`
+    /// actions. `None` when the route cannot be claimed now (another phase, a route taken
+    /// or closed to the seat, too few trains); it may also be empty (cards short).
+    #[must_use]
+    pub fn claim_payments(&self, route: RouteId) -> Option<claims::RoutePayments<'m>> {
+        let map = self.map();
+        match self.kind {
+            Kind::Turn(t) if route.index() < map.routes().len() && t.claimable.contains(route) => {
+                Some(claims::RoutePayments::new(map.route(route), &t.hand, &map.rules))
+            }
+            _ => None,
+        }
+    }
+
     /// Routes that can be claimed now with at least one payment.
     #[must_use]
     pub fn claimable_routes(&self) -> RouteSet {

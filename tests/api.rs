@@ -196,3 +196,13 @@ fn plain_data_is_validated_like_a_file() {
     assert!(messages[1].contains("route length 0"), "{messages:?}");
     assert!(messages[2].contains("ticket worth 0 points"), "{messages:?}");
 }
+
+#[test]
+fn plain_data_written_as_toml_loads_as_the_same_map() {
+    for name in MAPS {
+        let map = shared(name);
+        let text = toml::to_string(&map.to_data()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let back = Map::from_toml(&text, std::path::Path::new("written.toml")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&back, map, "{name}");
+    }
+}

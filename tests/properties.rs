@@ -292,6 +292,21 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
         assert_eq!(legal.is_legal(*a), set.contains(a), "{ctx}: phase {:?}: is_legal({a:?})", state.phase());
     }
 
+    // The payments of one route are those of its listed claims, in order.
+    for i in 0..map.routes().len() {
+        let route = RouteId(i as u8);
+        let listed_pays: Vec<CardCounts> = listed
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Claim { route: r, pay } if r == route => Some(pay),
+                _ => None,
+            })
+            .collect();
+        let pays: Vec<CardCounts> =
+            legal.claim_payments(route).map_or(Vec::new(), |p| (0..p.len()).map(|k| p.get(k)).collect());
+        assert_eq!(pays, listed_pays, "{ctx}: payments of route {i}");
+    }
+
     let claimed_by_actions: RouteSet = listed
         .iter()
         .filter_map(|a| match a {
