@@ -236,7 +236,9 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 
     /// Whether `action` is one of the legal actions ([`LegalActions::iter`] yields it),
     /// decided from the rules directly, without going through the list: a claim looks at
-    /// its one route's payments only.
+    /// its one route's payments only. Every action it accepts, [`GameState::check`] accepts
+    /// too; `check` also takes payments the list leaves out (other mixes of substitute
+    /// cards, see [`RoutePayments`](crate::RoutePayments)).
     #[must_use]
     pub fn is_legal(&self, action: Action) -> bool {
         let state = self.state;
