@@ -26,6 +26,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::Phase;
 use crate::bitset::TicketSet;
+use crate::by_seat::BySeat;
 use crate::card::CardCounts;
 use crate::ids::{Seat, TicketId};
 use crate::observation::Observation;
@@ -210,7 +211,7 @@ pub fn sample_setup_weighted(
             setup.drafted[s.index()].push(rest.pop().expect("an unseen ticket for a draft pick"));
         }
     }
-    setup.offers = offers;
+    setup.offers = BySeat(offers);
     setup.seed = rng.random();
     setup
 }

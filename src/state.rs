@@ -8,8 +8,9 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Event, EventSink, Phase};
 use crate::bitset::{RouteSet, TicketSet};
+use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
-use crate::ids::{Seat, TicketId, MAX_SEATS};
+use crate::ids::{Seat, TicketId};
 use crate::map::Map;
 use crate::rule_set::Rules;
 use crate::rules::tickets::{TicketOffer, TicketQueue};
@@ -53,33 +54,33 @@ pub struct GameState<'m> {
     pub(crate) deck: CardCounts,
     pub(crate) discard: CardCounts,
     pub(crate) market: [Option<Card>; MARKET_SLOTS],
-    pub(crate) hands: [CardCounts; MAX_SEATS],
+    pub(crate) hands: BySeat<CardCounts>,
     /// Cards everyone knows each seat holds (taken face up, or shown and taken back).
-    pub(crate) known: [CardCounts; MAX_SEATS],
-    pub(crate) trains: [u8; MAX_SEATS],
-    pub(crate) route_points: [i32; MAX_SEATS],
-    pub(crate) owned: [RouteSet; MAX_SEATS],
+    pub(crate) known: BySeat<CardCounts>,
+    pub(crate) trains: BySeat<u8>,
+    pub(crate) route_points: BySeat<i32>,
+    pub(crate) owned: BySeat<RouteSet>,
     pub(crate) claimed: RouteSet,
     /// Routes each seat may no longer claim: claimed, or the twin of a claimed double.
-    pub(crate) closed: [RouteSet; MAX_SEATS],
-    pub(crate) tickets: [TicketSet; MAX_SEATS],
+    pub(crate) closed: BySeat<RouteSet>,
+    pub(crate) tickets: BySeat<TicketSet>,
     pub(crate) ticket_deck: TicketQueue,
-    pub(crate) offers: [TicketOffer; MAX_SEATS],
+    pub(crate) offers: BySeat<TicketOffer>,
     pub(crate) revealed: [Option<Card>; 3],
     pub(crate) turns: u16,
     pub(crate) passes: u8,
     pub(crate) final_turns_left: Option<u8>,
     /// Each seat's unused express cards: bit `i` is `rules.express[i]`.
-    pub(crate) express: [u8; MAX_SEATS],
+    pub(crate) express: BySeat<u8>,
     /// Draft picks so far, per seat.
-    pub(crate) drafted: [TicketOffer; MAX_SEATS],
+    pub(crate) drafted: BySeat<TicketOffer>,
     /// The provinces board: per line (card colour index), per seat, the spaces it holds
     /// (bit `i` = the line's `i`-th space).
     pub(crate) provinces: Provinces,
 }
 
 /// Trains on the provinces board: per line (card colour index), per seat, a bit per space.
-pub type Provinces = [[u16; MAX_SEATS]; 8];
+pub type Provinces = [BySeat<u16>; 8];
 
 impl<'m> GameState<'m> {
     /// Sets up a game: shuffles, deals hands, lays the market and deals the setup tickets.
@@ -109,23 +110,23 @@ impl<'m> GameState<'m> {
             deck: rules.deck.counts(),
             discard: CardCounts::EMPTY,
             market: [None; MARKET_SLOTS],
-            hands: [CardCounts::EMPTY; MAX_SEATS],
-            known: [CardCounts::EMPTY; MAX_SEATS],
-            trains: [0; MAX_SEATS],
-            route_points: [0; MAX_SEATS],
-            owned: [RouteSet::EMPTY; MAX_SEATS],
+            hands: BySeat::splat(CardCounts::EMPTY),
+            known: BySeat::splat(CardCounts::EMPTY),
+            trains: BySeat::splat(0),
+            route_points: BySeat::splat(0),
+            owned: BySeat::splat(RouteSet::EMPTY),
             claimed: RouteSet::EMPTY,
-            closed: [RouteSet::EMPTY; MAX_SEATS],
-            tickets: [TicketSet::EMPTY; MAX_SEATS],
+            closed: BySeat::splat(RouteSet::EMPTY),
+            tickets: BySeat::splat(TicketSet::EMPTY),
             ticket_deck: TicketQueue::EMPTY,
-            offers: [TicketOffer::EMPTY; MAX_SEATS],
+            offers: BySeat::splat(TicketOffer::EMPTY),
             revealed: [None; 3],
             turns: 0,
             passes: 0,
             final_turns_left: None,
-            express: [rules.all_express(); MAX_SEATS],
-            drafted: [TicketOffer::EMPTY; MAX_SEATS],
-            provinces: [[0; MAX_SEATS]; 8],
+            express: BySeat::splat(rules.all_express()),
+            drafted: BySeat::splat(TicketOffer::EMPTY),
+            provinces: [BySeat::splat(0); 8],
         };
         if rules.setup_tickets.draft {
             state.phase = Phase::Draft;

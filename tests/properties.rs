@@ -602,7 +602,7 @@ fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
         let mountain = owned.iter().filter(|&id| map.route(id).mountains > 0);
         assert_eq!(usize::from(r.mountain_routes), mountain.count(), "{at}");
     }
-    for (s, r) in result.seats.0.iter().enumerate().skip(state.players()) {
+    for (s, r) in result.seats.iter().enumerate().skip(state.players()) {
         assert_eq!(*r, Default::default(), "{ctx}: seat {s} is not playing");
     }
 

@@ -3,6 +3,7 @@
 //! keeps tickets from its picks (see [`crate::GameState::keep_range`]).
 
 use crate::action::{Event, EventSink, Phase};
+use crate::by_seat::BySeat;
 use crate::ids::Seat;
 use crate::rules::tickets::TicketOffer;
 use crate::state::GameState;
@@ -36,10 +37,10 @@ impl GameState<'_> {
             return;
         }
         self.to_move = Seat(0);
-        self.offers[..n].rotate_right(1);
+        self.offers.first_mut(n).rotate_right(1);
         if self.offers[0].is_empty() {
-            self.offers[..n].copy_from_slice(&self.drafted[..n]);
-            self.drafted = [TicketOffer::EMPTY; crate::ids::MAX_SEATS];
+            self.offers.first_mut(n).copy_from_slice(self.drafted.first(n));
+            self.drafted = BySeat::splat(TicketOffer::EMPTY);
             self.phase = Phase::SetupKeep;
         }
     }
