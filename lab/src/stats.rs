@@ -27,7 +27,7 @@ pub struct Tally {
 impl Tally {
     /// Counts one seat's result in `outcome`.
     pub fn add(&mut self, outcome: &GameOutcome, seat: usize) {
-        let score = i64::from(outcome.result.seats()[seat].score);
+        let score = i64::from(outcome.result.seats[seat].score);
         self.games += 1;
         self.score_sum += score;
         self.score_sq_sum += score * score;
