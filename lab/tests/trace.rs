@@ -26,7 +26,7 @@ fn oracle(map: &Map, seed: u64, bots: &mut [Box<dyn Bot>]) -> GameTrace {
         let (phase, turn) = (state.phase(), state.turns() + 1);
         let (tickets, owned) = (state.tickets(seat), state.owned(seat));
         let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-        state.apply(action).expect("legal");
+        state.try_apply(action).expect("legal");
         if (phase, action) == (Phase::Turn, Action::DrawTickets) {
             for t in state.offer(seat).tickets() {
                 trace.tickets[t.index()].dealt[TicketSource::Drawn as usize] += 1;
