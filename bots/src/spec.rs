@@ -126,10 +126,12 @@ impl BotSpec {
                 let params = MctsParams::parse(&params).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?;
                 return Ok(BotSpec { text: text.to_string(), kind: BotKind::Mcts(params) });
             }
-            _ => return Err(SpecError(format!(
+            _ => {
+                return Err(SpecError(format!(
                 "unknown bot {name:?} in spec {text:?}; known bots: {} (`ttr bots` lists them with their parameters)",
                 KNOWN_BOTS.join(", ")
-            ))),
+            )))
+            }
         };
         if let Some((key, _)) = params.first() {
             return Err(SpecError(format!("bot spec {text:?}: {name} takes no parameter {key:?}")));

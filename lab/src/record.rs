@@ -4,14 +4,13 @@
 //! engine [`Event`]s; [`replay_record`] rebuilds games from them.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use ttr::{
-    Card, CardCounts, Event, ExpressUse, GameResult, GameState, Map, MapError, ReplayProblem, RouteId, TicketId,
-    TicketKind, TicketOffer,
+    Card, CardCounts, CityData, Event, ExpressUse, GameResult, GameState, Map, MapData, MapError, ReplayProblem,
+    RouteData, RouteId, TicketData, TicketId, TicketKind, TicketOffer,
 };
 
 /// The format name in the header.
@@ -409,45 +408,42 @@ impl Header {
         }
         let rules: ttr::Rules =
             serde_json::from_value(self.rules.clone()).map_err(|e| bad(format!("header rules: {e}")))?;
-        #[derive(Serialize)]
-        struct RulesTable {
-            rules: ttr::Rules,
-        }
-        let rules_toml = toml::to_string(&RulesTable { rules }).map_err(|e| bad(format!("header rules: {e}")))?;
         let m = &self.map;
         let city = |i: u8| m.cities.get(usize::from(i)).cloned().unwrap_or_else(|| format!("#{i}"));
-        let mut text = String::new();
-        let _ = writeln!(text, "name = {:?}\nprovisional = {}\ncities = [", m.name, m.provisional);
-        for c in &m.cities {
-            let _ = writeln!(text, "  {{ name = {c:?} }},");
-        }
-        text.push_str("]\nroutes = [\n");
-        for (i, r) in m.routes.iter().enumerate() {
-            let double = r.twin.map(|t| format!(", double = {}", i.min(usize::from(t)))).unwrap_or_default();
-            let _ = writeln!(
-                text,
-                "  {{ a = {:?}, b = {:?}, length = {}, color = {:?}, ferry_locos = {}, tunnel = {}, mountains = {}, any_cards = {}{double} }},",
-                city(r.a), city(r.b), r.length, r.color, r.ferry_locos, r.tunnel, r.mountains, r.any_cards
-            );
-        }
-        text.push_str("]\ntickets = [\n");
-        for t in &m.tickets {
-            let kind = if t.kind == TicketKind::Long { "long" } else { "normal" };
-            let _ = writeln!(
-                text,
-                "  {{ a = {:?}, b = {:?}, points = {}, kind = {kind:?} }},",
-                city(t.a),
-                city(t.b),
-                t.points
-            );
-        }
-        let _ = write!(text, "]\n{rules_toml}");
-        Map::from_toml(&text, file).map_err(|mut e| {
-            for p in &mut e.problems {
-                p.line = Some(1);
-                p.message = format!("header map: {}", p.message);
-            }
-            e
+        let data = MapData {
+            name: m.name.clone(),
+            title: String::new(),
+            provisional: m.provisional,
+            rules,
+            cities: m.cities.iter().map(|name| CityData { name: name.clone(), x: 0.0, y: 0.0 }).collect(),
+            routes: m
+                .routes
+                .iter()
+                .enumerate()
+                .map(|(i, r)| RouteData {
+                    a: city(r.a),
+                    b: city(r.b),
+                    length: r.length,
+                    color: r.color.clone(),
+                    ferry_locos: r.ferry_locos,
+                    tunnel: r.tunnel,
+                    mountains: r.mountains,
+                    double: r.twin.map(|t| i.min(usize::from(t)) as u32),
+                    any_cards: r.any_cards,
+                })
+                .collect(),
+            tickets: m
+                .tickets
+                .iter()
+                .map(|t| TicketData { a: city(t.a), b: city(t.b), points: t.points, kind: t.kind })
+                .collect(),
+        };
+        Map::from_data(data).map_err(|problems| MapError {
+            file: file.to_path_buf(),
+            problems: problems
+                .into_iter()
+                .map(|p| ttr::MapProblem { line: Some(1), message: format!("header map: {}", p.message) })
+                .collect(),
         })
     }
 }
