@@ -32,6 +32,8 @@ enum Command {
     Replay(ReplayArgs),
     /// Turn a results directory into one self-contained HTML page with plots.
     Report(ReportArgs),
+    /// Rate many bots on a schedule of duplicate blocks, or decide an A/B question by SPRT.
+    Tournament(ttr_lab::tournament::TournamentArgs),
     /// Design destination tickets.
     Tickets {
         #[command(subcommand)]
@@ -147,6 +149,14 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Simulate(args) => simulate(&args),
         Command::Replay(args) => replay(&args),
+        Command::Tournament(args) => ttr_lab::tournament::tournament(&args).map_err(|e| e.to_string()),
+        Command::Report(args) if args.dir.join("ratings.csv").is_file() => {
+            let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
+            ttr_lab::tournament::report::write_report(&args.dir, &out).map_err(|e| e.to_string()).map(|()| {
+                println!("wrote {}", out.display());
+                ExitCode::SUCCESS
+            })
+        }
         Command::Report(args) => {
             let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
             ttr_lab::html_report::write_report(&args.dir, &out).map(|()| {
