@@ -32,8 +32,8 @@ pub struct TournamentArgs {
     /// `random,greedy,greedy:eps=0.2`. The first is the anchor unless --anchor is given.
     #[arg(long, required_unless_present = "merge")]
     pub bots: Option<String>,
-    /// Games per player count, rounded up to whole cycles of lineups; with --sprt, the most
-    /// games to play. Accepts 60000, 60_000 or 6e4.
+    /// Games in all, shared equally among the player counts and rounded up to whole cycles
+    /// of lineups; with --sprt, the most games to play. Accepts 60000, 60_000 or 6e4.
     #[arg(long, default_value = "1000", value_parser = parse_count)]
     pub games: u64,
     /// Master seed of the deals, the bots and the bootstrap.
@@ -256,7 +256,8 @@ pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool
         .players
         .iter()
         .map(|&k| {
-            let mut stage = Stage::new(plan.names.len(), k, games);
+            let share = games.div_ceil(plan.players.len() as u64);
+            let mut stage = Stage::new(plan.names.len(), k, share);
             if plan.sprt.is_some() {
                 stage.blocks = games.div_ceil(k as u64);
             }

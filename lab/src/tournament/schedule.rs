@@ -117,9 +117,9 @@ impl Stage {
             })?;
             let by_seat = seat_ranks(&result);
             let mut ranks = [0u8; MAX_SEATS];
-            for s in 0..k {
+            for (s, &rank) in by_seat.iter().enumerate().take(k) {
                 let p = (s + r) % k;
-                ranks[p] = by_seat[s];
+                ranks[p] = rank;
                 scores[r][p] = result.seats[s].score;
             }
             pattern.set(r, &ranks[..k]);
@@ -201,9 +201,9 @@ mod tests {
                 }
             }
         }
-        for a in 0..6 {
-            for b in 0..6 {
-                assert_eq!(met[a][b], if a == b { 10 } else { 6 });
+        for (a, row) in met.iter().enumerate() {
+            for (b, &n) in row.iter().enumerate() {
+                assert_eq!(n, if a == b { 10 } else { 6 });
             }
         }
         let stage = Stage::new(6, 4, 100);
