@@ -192,8 +192,20 @@ fn handicapped_greedy_bots_rate_in_their_known_order() {
     let out = tmp.path().join("ladder");
     let bots = "random,greedy:eps=0.5,greedy:eps=0.2,greedy";
     let run = ttr(&[
-        "tournament", "--map", "maps/usa.toml", "--players", "2", "--bots", bots, "--games", "2400", "--seed", "5",
-        "--out", out.to_str().unwrap(), "-q",
+        "tournament",
+        "--map",
+        "maps/usa.toml",
+        "--players",
+        "2",
+        "--bots",
+        bots,
+        "--games",
+        "2400",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
     ]);
     assert!(run.status.success(), "{}", stderr(&run));
     eprintln!("{}", String::from_utf8_lossy(&run.stdout));
@@ -215,8 +227,22 @@ fn handicapped_greedy_bots_rate_in_their_known_order() {
 fn tournament(out: &Path, extra: &[&str]) -> Output {
     let out = out.to_str().expect("utf-8 path");
     let mut args = vec![
-        "tournament", "--map", "maps/usa.toml", "--players", "2..3", "--bots", "random,one-step,long-route",
-        "--games", "120", "--seed", "9", "--out", out, "-q", "--bootstrap", "50",
+        "tournament",
+        "--map",
+        "maps/usa.toml",
+        "--players",
+        "2..3",
+        "--bots",
+        "random,one-step,long-route",
+        "--games",
+        "120",
+        "--seed",
+        "9",
+        "--out",
+        out,
+        "-q",
+        "--bootstrap",
+        "50",
     ];
     args.extend_from_slice(extra);
     ttr(&args)
@@ -235,8 +261,16 @@ fn files_do_not_depend_on_threads_and_shards_merge_to_the_same_files() {
     let b = tournament(&dir("b"), &["--shard", "1/2"]);
     assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
     let merged = ttr(&[
-        "tournament", "--merge", dir("a").to_str().unwrap(), "--merge", dir("b").to_str().unwrap(), "--out",
-        dir("merged").to_str().unwrap(), "--bootstrap", "50", "-q",
+        "tournament",
+        "--merge",
+        dir("a").to_str().unwrap(),
+        "--merge",
+        dir("b").to_str().unwrap(),
+        "--out",
+        dir("merged").to_str().unwrap(),
+        "--bootstrap",
+        "50",
+        "-q",
     ]);
     assert!(merged.status.success(), "{}", stderr(&merged));
     for file in FILES {
@@ -263,7 +297,10 @@ fn bad_input_is_refused_with_a_clear_error_and_no_files() {
         (&["--players", "2", "--bots", "random,greedyy"], "unknown bot \"greedyy\""),
         (&["--players", "4", "--bots", "random,greedy,hungry"], "4-player games need 4 distinct bots"),
         (&["--players", "2", "--bots", "random,random"], "twice"),
-        (&["--players", "6", "--bots", "random,greedy,hungry,one-step,long-route,route-focus"], "is for 2 to 5 players"),
+        (
+            &["--players", "6", "--bots", "random,greedy,hungry,one-step,long-route,route-focus"],
+            "is for 2 to 5 players",
+        ),
         (&["--players", "2..x", "--bots", "random,greedy"], "inclusive range"),
         (&["--players", "2", "--bots", "random,greedy", "--sprt", "20,0"], "ELO0 must be below ELO1"),
         (&["--players", "2", "--bots", "random,greedy", "--sprt", "0"], "two Elo values"),
@@ -288,8 +325,22 @@ fn sprt_stops_on_a_block_boundary_and_prints_the_verdict() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("sprt");
     let run = ttr(&[
-        "tournament", "--map", "maps/usa.toml", "--players", "2", "--bots", "greedy,random", "--sprt", "0,50",
-        "--games", "1e6", "--seed", "3", "--out", out.to_str().unwrap(), "-q",
+        "tournament",
+        "--map",
+        "maps/usa.toml",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--sprt",
+        "0,50",
+        "--games",
+        "1e6",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
     ]);
     assert!(run.status.success(), "{}", stderr(&run));
     let text = String::from_utf8_lossy(&run.stdout);

@@ -160,7 +160,7 @@ impl Design {
     }
 
     /// Every figure of `scope` for game weights `w`.
-    fn figures(&self, scope: Scope, w: &[f64], start: Option<&Fit>) -> Figures {
+    fn figures(&self, scope: Scope, w: &[f64]) -> Figures {
         let orders: Vec<Order> = self
             .orders
             .iter()
@@ -168,7 +168,6 @@ impl Design {
             .filter(|(o, &g)| scope.holds(self.games[g].players) && w[g] > 0.0 && o.weight > 0.0)
             .map(|(o, &g)| Order { weight: o.weight * w[g], ..*o })
             .collect();
-        let _ = start;
         let fit = fit(self.bots, &self.seat_group, &orders);
         let b = self.bots;
         let mut f = Figures {
@@ -347,9 +346,8 @@ pub fn analyse(counters: &Counters, options: &AnalysisOptions) -> Vec<Ladder> {
     scopes
         .iter()
         .map(|&scope| {
-            let point = design.figures(scope, &observed, None);
-            let boot: Vec<Figures> =
-                replicates.par_iter().map(|w| design.figures(scope, w, Some(&point.fit))).collect();
+            let point = design.figures(scope, &observed);
+            let boot: Vec<Figures> = replicates.par_iter().map(|w| design.figures(scope, w)).collect();
             ladder(&design, counters, scope, &point, &boot, options.anchor)
         })
         .collect()
