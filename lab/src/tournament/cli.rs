@@ -264,14 +264,14 @@ pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool
             stage
         })
         .collect();
-    let total: u64 = stages.iter().map(|s| s.blocks * s.players as u64).sum();
+    let (index, count) = plan.shard.unwrap_or((0, 1));
+    let total: u64 = stages.iter().map(|s| s.blocks.saturating_sub(index).div_ceil(count) * s.players as u64).sum();
     let bar = progress_bar(total, quiet);
     let progress = |n: u64| bar.inc(n);
     let make_bot = |bot: usize, seed: u64| plan.specs[bot].build(seed);
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
     for stage in &stages {
-        let (index, count) = plan.shard.unwrap_or((0, 1));
         let stop = run_blocks(stage, &plan.map, seed, (index, count), &make_bot, &progress, cancel, |block| {
             counters.add(block);
             match &mut sprt {
