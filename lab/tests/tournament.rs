@@ -323,29 +323,41 @@ fn bad_input_is_refused_with_a_clear_error_and_no_files() {
 #[test]
 fn sprt_stops_on_a_block_boundary_and_prints_the_verdict() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let out = tmp.path().join("sprt");
-    let run = ttr(&[
-        "tournament",
-        "--map",
-        "maps/usa.toml",
-        "--players",
-        "2",
-        "--bots",
-        "greedy,random",
-        "--sprt",
-        "0,50",
-        "--games",
-        "1e6",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let text = String::from_utf8_lossy(&run.stdout);
+    let run = |threads: &str| {
+        let out = tmp.path().join(format!("sprt-{threads}"));
+        let o = out.to_str().unwrap().to_string();
+        let args = [
+            "tournament",
+            "--map",
+            "maps/usa.toml",
+            "--players",
+            "2",
+            "--bots",
+            "greedy:eps=0.05,greedy:eps=0.2",
+            "--sprt",
+            "0,50",
+            "--games",
+            "1e6",
+            "--seed",
+            "3",
+            "--out",
+            &o,
+            "-q",
+            "--threads",
+            threads,
+        ];
+        let run = ttr(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        (String::from_utf8_lossy(&run.stdout).into_owned(), out)
+    };
+    let (text, out) = run("1");
     assert!(text.contains("LLR:") && text.contains("H1 accepted"), "{text}");
     let blocks: u64 = rows(&out.join("blocks.csv")).iter().map(|r| r["blocks"].parse::<u64>().unwrap()).sum();
-    assert!(blocks < 100, "greedy is far stronger than random: {blocks} blocks");
+    assert!(blocks < 1000, "eps 0.05 is far stronger than eps 0.2: {blocks} blocks");
     assert!(text.contains(&format!("Games: {}", 2 * blocks)), "{text}");
+    // The test stops at the same block whatever the thread count.
+    let (text2, out2) = run("2");
+    let line = |t: &str| t.lines().next().unwrap_or_default().to_string();
+    assert_eq!(line(&text), line(&text2));
+    assert_eq!(fs::read(out.join("blocks.csv")).unwrap(), fs::read(out2.join("blocks.csv")).unwrap());
 }

@@ -14,7 +14,7 @@ use ttr_bots::BotSpec;
 use super::analysis::{analyse, AnalysisOptions, Ladder, Scope};
 use super::counts::Counters;
 use super::output::{self, CsvFile};
-use super::schedule::{run_blocks, RunStop, Stage};
+use super::schedule::{run_blocks, RunStop, Stage, CHUNK};
 use super::sprt::{Sprt, SprtParams, Verdict};
 use super::TournamentError;
 use crate::atomic_file::AtomicFile;
@@ -272,7 +272,9 @@ pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
     for stage in &stages {
-        let stop = run_blocks(stage, &plan.map, seed, (index, count), &make_bot, &progress, cancel, |block| {
+        // A stop rule is checked after every block: play few blocks ahead of it.
+        let chunk = if plan.sprt.is_some() { 2 * rayon::current_num_threads() as u64 } else { CHUNK };
+        let stop = run_blocks(stage, &plan.map, seed, (index, count), chunk, &make_bot, &progress, cancel, |block| {
             counters.add(block);
             match &mut sprt {
                 Some(test) => {

@@ -10,8 +10,8 @@ use ttr::{bot_seed, game_seed, Bot, GameError, Map, Seat, MAX_SEATS};
 
 use super::counts::{seat_ranks, BlockOutcome, Pattern};
 
-/// Blocks played in parallel between two hand-overs (fixed, so the hand-overs, and so
-/// everything computed from them, do not depend on the thread count).
+/// Blocks played in parallel between two hand-overs. Blocks are handed over in block order
+/// whatever the chunk, so the chunk changes nothing but how many blocks a stop rule wastes.
 pub const CHUNK: u64 = 256;
 
 /// Every `k`-subset of `0..n`, each ascending, in lexicographic order.
@@ -145,14 +145,15 @@ pub struct BlockError {
 }
 
 /// Plays `stage`'s blocks of shard `(index, count)` (the blocks `b` with
-/// `b % count == index`) in chunks of [`CHUNK`], handing each block in order to `on_block`,
-/// which returns `false` to stop.
+/// `b % count == index`) in chunks of `chunk` blocks, handing each block in order to
+/// `on_block`, which returns `false` to stop.
 #[allow(clippy::too_many_arguments)]
 pub fn run_blocks(
     stage: &Stage,
     map: &Map,
     master: u64,
     (index, count): (u64, u64),
+    chunk: u64,
     make_bot: &(dyn Fn(usize, u64) -> Box<dyn Bot> + Sync),
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
@@ -160,7 +161,7 @@ pub fn run_blocks(
 ) -> Result<RunStop, BlockError> {
     let mine: Vec<u64> = (index..stage.blocks).step_by(count as usize).collect();
     let mut done = 0;
-    for chunk in mine.chunks(CHUNK as usize) {
+    for chunk in mine.chunks(chunk.max(1) as usize) {
         if cancel.load(Ordering::Relaxed) {
             return Ok(RunStop::Cancelled(done));
         }
