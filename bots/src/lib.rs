@@ -5,6 +5,7 @@
 pub mod common;
 pub mod graph;
 pub mod greedy;
+pub mod handicap;
 pub mod hungry;
 pub mod mcts;
 pub mod one_step;

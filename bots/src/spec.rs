@@ -5,6 +5,7 @@ use std::fmt;
 use ttr::Bot;
 
 use crate::greedy::GreedyBot;
+use crate::handicap::{parse_eps, Handicapped};
 use crate::hungry::HungryBot;
 use crate::mcts::{MctsBot, MctsParams};
 use crate::one_step::{OneStepBot, Style};
@@ -41,7 +42,12 @@ pub const CATALOG: &[BotInfo] = &[
     BotInfo {
         name: "greedy",
         plays: "keeps the tickets it can join, claims the longest planned route it can pay for, else draws what the plan lacks",
-        params: &[],
+        params: &[ParamInfo {
+            key: "eps",
+            default: "0",
+            range: "0..1 (real)",
+            meaning: "handicap: each decision is a uniformly random legal action with this probability",
+        }],
     },
     BotInfo {
         name: "hungry",
@@ -84,7 +90,8 @@ pub struct BotSpec {
 enum BotKind {
     Mcts(MctsParams),
     Random,
-    Greedy,
+    /// The handicap in parts per million.
+    Greedy(u32),
     Hungry,
     RouteFocus,
     OneStep,
@@ -117,7 +124,16 @@ impl BotSpec {
             .collect::<Result<_, _>>()?;
         let kind = match name {
             "random" => BotKind::Random,
-            "greedy" => BotKind::Greedy,
+            "greedy" => {
+                let mut eps = 0;
+                for &(key, value) in &params {
+                    match key {
+                        "eps" => eps = parse_eps(value).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?,
+                        _ => return Err(SpecError(format!("bot spec {text:?}: greedy takes no parameter {key:?}"))),
+                    }
+                }
+                return Ok(BotSpec { text: text.to_string(), kind: BotKind::Greedy(eps) });
+            }
             "hungry" => BotKind::Hungry,
             "route-focus" => BotKind::RouteFocus,
             "one-step" => BotKind::OneStep,
@@ -162,7 +178,8 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new()),
+            BotKind::Greedy(0) => Box::new(GreedyBot::new()),
+            BotKind::Greedy(eps) => Box::new(Handicapped::new(Box::new(GreedyBot::new()), eps, seed)),
             BotKind::Hungry => Box::new(HungryBot::new(seed)),
             BotKind::RouteFocus => Box::new(RouteFocusBot::new(seed)),
             BotKind::OneStep => Box::new(OneStepBot::new(Style::OneStep, seed)),
@@ -184,6 +201,10 @@ mod tests {
         assert!(err.0.contains("unknown bot \"greedyy\""), "{err}");
         assert!(BotSpec::parse("random:x").unwrap_err().0.contains("key=value"));
         assert!(BotSpec::parse("random:x=1").unwrap_err().0.contains("no parameter"));
+        assert!(BotSpec::parse("greedy:eps=0.2").is_ok());
+        assert!(BotSpec::parse("greedy:eps=1.5").unwrap_err().0.contains("from 0 to 1"));
+        assert!(BotSpec::parse("greedy:eps=x").unwrap_err().0.contains("not a number"));
+        assert!(BotSpec::parse("greedy:depth=1").unwrap_err().0.contains("no parameter \"depth\""));
         assert!(BotSpec::parse("mcts:iters=50:c=0.5:worlds=4:rollout=greedy:ms=100").is_ok());
         assert!(BotSpec::parse("mcts:itres=50").unwrap_err().0.contains("no parameter \"itres\""));
         assert!(BotSpec::parse("mcts:iters=0").unwrap_err().0.contains("above 0"));

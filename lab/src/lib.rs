@@ -14,6 +14,7 @@ pub mod report;
 pub mod runner;
 pub mod stats;
 pub mod svg;
+pub mod tournament;
 pub mod trace;
 
 pub use runner::{lineup, GameOutcome, RunEnd, RunError, RunPlan};

@@ -39,6 +39,8 @@ enum Command {
     Replay(ReplayArgs),
     /// Turn a results directory into one self-contained HTML page with plots.
     Report(ReportArgs),
+    /// Rate many bots on a schedule of duplicate blocks, or decide an A/B question by SPRT.
+    Tournament(ttr_lab::tournament::TournamentArgs),
     /// List every bot, how it plays, and its parameters with their defaults and ranges.
     #[command(after_help = cli::bots::AFTER_HELP)]
     Bots,
@@ -60,6 +62,10 @@ fn run(command: Command, stdout: &mut impl Write) -> Result<ExitCode, CliError> 
         Command::Simulate(args) => cli::simulate::run(&SimulateConfig::from_args(&args)?, stdout)?,
         Command::Replay(args) => cli::replay::run(&args, stdout)?,
         Command::Report(args) => cli::report::run(&args, stdout)?,
+        Command::Tournament(args) => ttr_lab::tournament::tournament(&args, stdout).map_err(|e| match e {
+            ttr_lab::tournament::TournamentError::Stdout(e) => CliError::Stdout(e),
+            e => CliError::Message(e.to_string()),
+        })?,
         Command::Bots => cli::bots::run(stdout)?,
         Command::Tickets { command } => cli::tickets::run(&command, stdout)?,
         Command::Maps { command } => cli::maps::run(&command, stdout)?,

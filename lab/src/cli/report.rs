@@ -16,7 +16,7 @@ Examples:
   ttr report results/usa-4p
   ttr report results/usa-4p --out usa.html")]
 pub struct ReportArgs {
-    /// A directory written by `ttr simulate`.
+    /// A directory written by `ttr simulate` or `ttr tournament` (one holding `ratings.csv`).
     pub dir: PathBuf,
     /// The page to write [default: DIR/report.html].
     #[arg(long)]
@@ -26,7 +26,11 @@ pub struct ReportArgs {
 /// Writes the page and names it on `stdout`.
 pub fn run(args: &ReportArgs, stdout: &mut impl Write) -> Result<ExitCode, CliError> {
     let out = args.out.clone().unwrap_or_else(|| args.dir.join("report.html"));
-    crate::html_report::write_report(&args.dir, &out)?;
+    if args.dir.join("ratings.csv").is_file() {
+        crate::tournament::report::write_report(&args.dir, &out).map_err(|e| CliError::Message(e.to_string()))?;
+    } else {
+        crate::html_report::write_report(&args.dir, &out)?;
+    }
     writeln!(stdout, "wrote {}", out.display()).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }

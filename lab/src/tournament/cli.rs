@@ -1,0 +1,506 @@
+//! `ttr tournament`: raw flags, their validation into a [`Plan`], the run, the files.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+use ttr::Map;
+use ttr_bots::BotSpec;
+
+use super::analysis::{analyse, AnalysisOptions, Ladder, Scope};
+use super::counts::Counters;
+use super::output::{self, CsvFile};
+use super::schedule::{run_blocks, RunStop, Stage, CHUNK};
+use super::sprt::{Sprt, SprtParams, Verdict};
+use super::TournamentError;
+use crate::atomic_file::AtomicFile;
+
+/// Flags of `ttr tournament`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TournamentArgs {
+    /// Map file (TOML), e.g. maps/usa.toml.
+    #[arg(long, required_unless_present = "merge")]
+    pub map: Option<PathBuf>,
+    /// Players per game: one count (`3`) or an inclusive range (`2..4`).
+    #[arg(long, default_value = "2")]
+    pub players: String,
+    /// Distinct bot specs, comma-separated, at least as many as players:
+    /// `random,greedy,greedy:eps=0.2`. The first is the anchor unless --anchor is given.
+    #[arg(long, required_unless_present = "merge")]
+    pub bots: Option<String>,
+    /// Games in all, shared equally among the player counts and rounded up to whole cycles
+    /// of lineups; with --sprt, the most games to play. Accepts 60000, 60_000 or 6e4.
+    #[arg(long, default_value = "1000", value_parser = parse_count)]
+    pub games: u64,
+    /// Master seed of the deals, the bots and the bootstrap.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output directory [default: results/tournament-<map>].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The bot rated 0 [default: the first of --bots].
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// Bootstrap replicates for the intervals.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(20..))]
+    pub bootstrap: u64,
+    /// A/B test of two bots: `ELO0,ELO1`. Plays duplicate blocks until the SPRT decides
+    /// (H1: the first bot is at least ELO1 stronger; H0: at most ELO0), or --games run out.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Play only shard I of N (`I/N`, 0-based): blocks with index = I modulo N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Merge the counters of these tournament directories (shards of one tournament)
+    /// instead of playing; repeat for each directory.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["map", "bots", "sprt", "shard"])]
+    pub merge: Vec<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Parses a count written as an integer, with `_` separators, or like `1e6`.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let clean = text.replace('_', "");
+    let value = clean.parse::<u64>().ok().or_else(|| {
+        let f = clean.parse::<f64>().ok()?;
+        (f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f <= 1e15).then_some(f as u64)
+    });
+    match value {
+        Some(0) => Err("must be at least 1".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!("{text:?} is not a whole number (e.g. 1000, 1_000_000 or 1e6)")),
+    }
+}
+
+/// Parses `--players`: `3` or `2..4` (inclusive).
+pub fn parse_players(text: &str) -> Result<Vec<usize>, TournamentError> {
+    let bad = || TournamentError::Usage(format!("--players {text:?}: give a count (3) or an inclusive range (2..4)"));
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => {
+            (a.trim().parse().map_err(|_| bad())?, b.trim_start_matches('=').trim().parse().map_err(|_| bad())?)
+        }
+        None => {
+            let k: usize = text.trim().parse().map_err(|_| bad())?;
+            (k, k)
+        }
+    };
+    if lo > hi || lo == 0 {
+        return Err(bad());
+    }
+    Ok((lo..=hi).collect())
+}
+
+/// Parses `--sprt ELO0,ELO1`.
+pub fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<SprtParams, TournamentError> {
+    let bad = |why: &str| TournamentError::Usage(format!("--sprt {text:?}: {why}"));
+    let (a, b) = text.split_once(',').ok_or_else(|| bad("give two Elo values, ELO0,ELO1 (e.g. 0,20)"))?;
+    let elo0: f64 = a.trim().parse().map_err(|_| bad("ELO0 is not a number"))?;
+    let elo1: f64 = b.trim().parse().map_err(|_| bad("ELO1 is not a number"))?;
+    if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
+        return Err(bad("ELO0 must be below ELO1"));
+    }
+    if elo0.abs() >= 800.0 || elo1.abs() >= 800.0 {
+        return Err(bad("Elo values must be within +-800"));
+    }
+    for (name, x) in [("--alpha", alpha), ("--beta", beta)] {
+        if !(x > 0.0 && x < 0.5) {
+            return Err(TournamentError::Usage(format!("{name} {x}: must be above 0 and below 0.5")));
+        }
+    }
+    Ok(SprtParams { elo0, elo1, alpha, beta })
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), TournamentError> {
+    let bad = || TournamentError::Usage(format!("--shard {text:?}: give I/N with 0 <= I < N (e.g. 0/4)"));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The run description kept in `tournament.json`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// Always `ttr-tournament`.
+    pub format: String,
+    /// The command line.
+    pub command: Vec<String>,
+    /// Map name.
+    pub map: String,
+    /// Map file.
+    pub map_file: String,
+    /// Bot specs, in list order.
+    pub bots: Vec<String>,
+    /// Player counts.
+    pub players: Vec<usize>,
+    /// The anchor bot.
+    pub anchor: String,
+    /// Master seed.
+    pub seed: u64,
+    /// Bootstrap replicates.
+    pub bootstrap: u64,
+    /// Games played.
+    pub games: u64,
+    /// Blocks played.
+    pub blocks: u64,
+    /// `I/N` when this is one shard; shards merged, when merged.
+    pub shard: Option<String>,
+    /// The SPRT line, when the run was a test.
+    pub sprt: Option<String>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall time in seconds.
+    pub wall_seconds: f64,
+    /// Program version.
+    pub version: String,
+}
+
+/// A validated tournament.
+pub struct Plan {
+    map: Map,
+    map_file: PathBuf,
+    specs: Vec<BotSpec>,
+    names: Vec<String>,
+    players: Vec<usize>,
+    anchor: usize,
+    sprt: Option<SprtParams>,
+    shard: Option<(u64, u64)>,
+}
+
+/// Checks the flags of a playing run, reporting the first problem.
+pub fn plan(args: &TournamentArgs) -> Result<Plan, TournamentError> {
+    let map_file = args.map.clone().ok_or_else(|| TournamentError::Usage("--map is required".into()))?;
+    let list = args.bots.clone().ok_or_else(|| TournamentError::Usage("--bots is required".into()))?;
+    let specs: Vec<BotSpec> = list.split(',').map(BotSpec::parse).collect::<Result<_, _>>()?;
+    let names: Vec<String> = specs.iter().map(|s| s.as_str().to_string()).collect();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(TournamentError::Usage(format!("--bots lists {n:?} twice; give distinct bots")));
+        }
+    }
+    let players = parse_players(&args.players)?;
+    let map = Map::load(&map_file)?;
+    let [lo, hi] = map.rules.players;
+    for &k in &players {
+        if k < usize::from(lo) || k > usize::from(hi) {
+            return Err(TournamentError::Usage(format!(
+                "--players {}: {} is for {lo} to {hi} players",
+                args.players, map.name
+            )));
+        }
+        if k > names.len() {
+            return Err(TournamentError::Usage(format!(
+                "--players {}: {k}-player games need {k} distinct bots, and --bots lists {}",
+                args.players,
+                names.len()
+            )));
+        }
+    }
+    let anchor = match &args.anchor {
+        None => 0,
+        Some(a) => names.iter().position(|n| n == a).ok_or_else(|| {
+            TournamentError::Usage(format!("--anchor {a:?} is not among --bots ({})", names.join(", ")))
+        })?,
+    };
+    let sprt = match &args.sprt {
+        None => None,
+        Some(text) => {
+            let params = parse_sprt(text, args.alpha, args.beta)?;
+            if names.len() != 2 || players != [2] {
+                return Err(TournamentError::Usage(format!(
+                    "--sprt compares two bots in 2-player games; got {} bots and --players {}",
+                    names.len(),
+                    args.players
+                )));
+            }
+            Some(params)
+        }
+    };
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if shard.is_some() && sprt.is_some() {
+        return Err(TournamentError::Usage(
+            "--shard cannot be used with --sprt (the test stops in block order)".into(),
+        ));
+    }
+    Ok(Plan { map, map_file, specs, names, players, anchor, sprt, shard })
+}
+
+/// The results of a played tournament, before writing.
+pub struct Played {
+    /// The counters.
+    pub counters: Counters,
+    /// The test, when it was one.
+    pub sprt: Option<Sprt>,
+}
+
+/// Plays `plan`'s blocks on the current rayon pool.
+pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool) -> Result<Played, TournamentError> {
+    let stages: Vec<Stage> = plan
+        .players
+        .iter()
+        .map(|&k| {
+            let share = games.div_ceil(plan.players.len() as u64);
+            let mut stage = Stage::new(plan.names.len(), k, share);
+            if plan.sprt.is_some() {
+                stage.blocks = games.div_ceil(k as u64);
+            }
+            stage
+        })
+        .collect();
+    let (index, count) = plan.shard.unwrap_or((0, 1));
+    let total: u64 = stages.iter().map(|s| s.blocks.saturating_sub(index).div_ceil(count) * s.players as u64).sum();
+    let bar = progress_bar(total, quiet);
+    let progress = |n: u64| bar.inc(n);
+    let make_bot = |bot: usize, seed: u64| plan.specs[bot].build(seed);
+    let mut counters = Counters::default();
+    let mut sprt = plan.sprt.map(Sprt::new);
+    for stage in &stages {
+        // A stop rule is checked after every block: play few blocks ahead of it.
+        let chunk = if plan.sprt.is_some() { 2 * rayon::current_num_threads() as u64 } else { CHUNK };
+        let stop = run_blocks(stage, &plan.map, seed, (index, count), chunk, &make_bot, &progress, cancel, |block| {
+            counters.add(block);
+            match &mut sprt {
+                Some(test) => {
+                    let r = block.pattern.ranks(0);
+                    let r1 = block.pattern.ranks(1);
+                    let half = |a: u8, b: u8| usize::from(a < b) * 2 + usize::from(a == b);
+                    test.add(half(r[0], r[1]) + half(r1[0], r1[1])) == Verdict::Inconclusive
+                }
+                None => true,
+            }
+        })?;
+        if let RunStop::Cancelled(done) = stop {
+            bar.finish_and_clear();
+            return Err(TournamentError::Interrupted(done));
+        }
+    }
+    bar.finish_and_clear();
+    Ok(Played { counters, sprt })
+}
+
+fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+    )
+    .expect("valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// Analyses `counters` and writes every file of a tournament directory.
+pub fn write_dir(
+    out: &Path,
+    counters: &Counters,
+    names: &[String],
+    anchor: usize,
+    bootstrap: u64,
+    seed: u64,
+    info: &RunInfo,
+) -> Result<Vec<Ladder>, TournamentError> {
+    let options = AnalysisOptions { bots: names.len(), anchor, replicates: bootstrap, seed };
+    let ladders = analyse(counters, &options);
+    std::fs::create_dir_all(out).map_err(|e| TournamentError::Write { path: out.to_path_buf(), source: e })?;
+    let (blocks, scores) = output::counter_rows(counters, names);
+    let files = [
+        ("ratings.csv", CsvFile::write(&out.join("ratings.csv"), &output::rating_rows(&ladders, names, anchor), &[])?),
+        ("pairs.csv", CsvFile::write(&out.join("pairs.csv"), &output::pair_rows(&ladders, names), &[])?),
+        ("seats.csv", CsvFile::write(&out.join("seats.csv"), &output::seat_rows(&ladders), &[])?),
+        ("blocks.csv", CsvFile::write(&out.join("blocks.csv"), &blocks, &[])?),
+        ("lineup_scores.csv", CsvFile::write(&out.join("lineup_scores.csv"), &scores, &[])?),
+    ];
+    let json_path = out.join("tournament.json");
+    let mut json =
+        AtomicFile::create(&json_path).map_err(|e| TournamentError::Write { path: json_path.clone(), source: e })?;
+    serde_json::to_writer_pretty(json.writer(), info)
+        .map_err(|e| TournamentError::Write { path: json_path.clone(), source: e.into() })?;
+    for (name, file) in files {
+        file.commit(&out.join(name))?;
+    }
+    json.commit().map_err(|e| TournamentError::Write { path: json_path, source: e })?;
+    Ok(ladders)
+}
+
+/// Runs `ttr tournament`: prints the ladders (or the SPRT line) and writes the directory.
+pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<ExitCode, TournamentError> {
+    if !args.merge.is_empty() {
+        return merge(args, stdout);
+    }
+    let plan = plan(args)?;
+    if plan.map.provisional {
+        eprintln!("warning: {} holds provisional data (see the map file)", plan.map_file.display());
+    }
+    let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("tournament-{}", plan.map.name)));
+    let threads = args.threads.map_or_else(rayon::current_num_threads, usize::from);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TournamentError::Usage(format!("cannot start threads: {e}")))?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let started = Instant::now();
+    let played = pool.install(|| play(&plan, args.games, args.seed, args.quiet, &cancel))?;
+    let info = RunInfo {
+        format: "ttr-tournament".into(),
+        command: std::env::args().collect(),
+        map: plan.map.name.clone(),
+        map_file: plan.map_file.display().to_string(),
+        bots: plan.names.clone(),
+        players: plan.players.clone(),
+        anchor: plan.names[plan.anchor].clone(),
+        seed: args.seed,
+        bootstrap: args.bootstrap,
+        games: played.counters.games(),
+        blocks: played.counters.blocks(),
+        shard: args.shard.clone(),
+        sprt: played.sprt.map(|s| s.to_string()),
+        threads,
+        wall_seconds: started.elapsed().as_secs_f64(),
+        version: env!("CARGO_PKG_VERSION").into(),
+    };
+    let ladders =
+        pool.install(|| write_dir(&out, &played.counters, &plan.names, plan.anchor, args.bootstrap, args.seed, &info))?;
+    if let Some(test) = &played.sprt {
+        writeln!(stdout, "{} vs {}: {test}", plan.names[0], plan.names[1]).map_err(TournamentError::Stdout)?;
+    } else {
+        print_ladders(&ladders, &plan.names, plan.anchor, stdout)?;
+    }
+    writeln!(stdout, 
+        "{} games ({} blocks) of {} in {:.1} s on {threads} threads; wrote {}/ (ratings, pairs, seats, blocks, lineup_scores .csv; tournament.json)",
+        info.games,
+        info.blocks,
+        plan.map.name,
+        info.wall_seconds,
+        out.display()
+    ).map_err(TournamentError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints each ladder with its intervals and the seat terms.
+pub fn print_ladders(
+    ladders: &[Ladder],
+    names: &[String],
+    anchor: usize,
+    stdout: &mut impl Write,
+) -> Result<(), TournamentError> {
+    for l in ladders {
+        let title = match l.scope {
+            Scope::Players(k) => format!("{k} players"),
+            Scope::All => "all player counts".to_string(),
+        };
+        writeln!(stdout, "{title}: Elo (anchor {} = 0) with 95% intervals", names[anchor])
+            .map_err(TournamentError::Stdout)?;
+        for (k, b) in l.bots.iter().enumerate() {
+            let los = b.los_next.map_or(String::new(), |x| format!("LOS {x:.3}"));
+            writeln!(stdout, 
+                "  {:>2}. {:<24} {:>7.1} [{:>7.1}, {:>7.1}]  {los:<9}  win {:.3} [{:.3}, {:.3}]  rank {:.2}  score {:.1}",
+                k + 1,
+                names[b.bot],
+                b.elo.value,
+                b.elo.lo,
+                b.elo.hi,
+                b.win_rate.value,
+                b.win_rate.lo,
+                b.win_rate.hi,
+                b.mean_rank.value,
+                b.mean_score.value
+            ).map_err(TournamentError::Stdout)?;
+        }
+        if let Scope::Players(_) = l.scope {
+            let seats: Vec<String> = l
+                .seats
+                .iter()
+                .map(|s| format!("seat {} {:+.1} [{:+.1}, {:+.1}]", s.seat, s.elo.value, s.elo.lo, s.elo.hi))
+                .collect();
+            writeln!(stdout, "  seat terms (Elo vs the average seat): {}", seats.join("; "))
+                .map_err(TournamentError::Stdout)?;
+        }
+    }
+    Ok(())
+}
+
+/// `--merge`: sums the counters of shard directories and writes the merged directory.
+fn merge(args: &TournamentArgs, stdout: &mut impl Write) -> Result<ExitCode, TournamentError> {
+    let out = args.out.clone().ok_or_else(|| TournamentError::Usage("--merge needs --out".into()))?;
+    let mut counters = Counters::default();
+    let mut first: Option<RunInfo> = None;
+    let mut shards = Vec::new();
+    for dir in &args.merge {
+        let path = dir.join("tournament.json");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| TournamentError::BadFile { path: path.clone(), reason: e.to_string() })?;
+        let info: RunInfo = serde_json::from_str(&text)
+            .map_err(|e| TournamentError::BadFile { path: path.clone(), reason: e.to_string() })?;
+        if let Some(f) = &first {
+            if f.bots != info.bots || f.players != info.players || f.seed != info.seed || f.map != info.map {
+                return Err(TournamentError::BadFile {
+                    path,
+                    reason: "not a shard of the same tournament (bots, players, seed or map differ)".into(),
+                });
+            }
+        }
+        if let Some(s) = &info.shard {
+            if shards.contains(s) {
+                return Err(TournamentError::BadFile { path, reason: format!("shard {s} is given twice") });
+            }
+            shards.push(s.clone());
+        }
+        counters.merge(&output::read_counters(dir, &info.bots)?);
+        first.get_or_insert(info);
+    }
+    let base = first.expect("at least one directory");
+    let anchor = match &args.anchor {
+        None => base.bots.iter().position(|b| *b == base.anchor).unwrap_or(0),
+        Some(a) => base
+            .bots
+            .iter()
+            .position(|n| n == a)
+            .ok_or_else(|| TournamentError::Usage(format!("--anchor {a:?} is not among the bots")))?,
+    };
+    let info = RunInfo {
+        command: std::env::args().collect(),
+        games: counters.games(),
+        blocks: counters.blocks(),
+        shard: Some(format!("merged {}", shards.join(" + "))),
+        threads: rayon::current_num_threads(),
+        wall_seconds: 0.0,
+        anchor: base.bots[anchor].clone(),
+        bootstrap: args.bootstrap,
+        ..base.clone()
+    };
+    let ladders = write_dir(&out, &counters, &base.bots, anchor, args.bootstrap, base.seed, &info)?;
+    print_ladders(&ladders, &base.bots, anchor, stdout)?;
+    writeln!(
+        stdout,
+        "merged {} directories: {} games ({} blocks); wrote {}/",
+        args.merge.len(),
+        info.games,
+        info.blocks,
+        out.display()
+    )
+    .map_err(TournamentError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
