@@ -388,7 +388,8 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
     } else {
         print_ladders(&ladders, &plan.names, plan.anchor, stdout)?;
     }
-    writeln!(stdout, 
+    writeln!(
+        stdout,
         "{} games ({} blocks) of {} in {:.1} s on {threads} threads; wrote {}/ (ratings, pairs, seats, blocks, lineup_scores .csv; tournament.json)",
         info.games,
         info.blocks,
@@ -415,7 +416,8 @@ pub fn print_ladders(
             .map_err(TournamentError::Stdout)?;
         for (k, b) in l.bots.iter().enumerate() {
             let los = b.los_next.map_or(String::new(), |x| format!("LOS {x:.3}"));
-            writeln!(stdout, 
+            writeln!(
+        stdout,
                 "  {:>2}. {:<24} {:>7.1} [{:>7.1}, {:>7.1}]  {los:<9}  win {:.3} [{:.3}, {:.3}]  rank {:.2}  score {:.1}",
                 k + 1,
                 names[b.bot],
