@@ -12,6 +12,7 @@ use ttr_lab::cli::report::ReportArgs;
 use ttr_lab::cli::simulate::{SimulateArgs, SimulateConfig};
 use ttr_lab::cli::tickets::TicketsCommand;
 use ttr_lab::cli::{self, CliError};
+use ttr_lab::tournament::TournamentError;
 
 #[derive(Parser)]
 #[command(
@@ -62,10 +63,15 @@ fn run(command: Command, stdout: &mut impl Write) -> Result<ExitCode, CliError> 
         Command::Simulate(args) => cli::simulate::run(&SimulateConfig::from_args(&args)?, stdout)?,
         Command::Replay(args) => cli::replay::run(&args, stdout)?,
         Command::Report(args) => cli::report::run(&args, stdout)?,
-        Command::Tournament(args) => ttr_lab::tournament::tournament(&args, stdout).map_err(|e| match e {
-            ttr_lab::tournament::TournamentError::Stdout(e) => CliError::Stdout(e),
-            e => CliError::Message(e.to_string()),
-        })?,
+        Command::Tournament(args) => match ttr_lab::tournament::tournament(&args, stdout) {
+            Ok(code) => code,
+            Err(e @ TournamentError::Interrupted(_)) => {
+                eprintln!("{e}");
+                ExitCode::from(130)
+            }
+            Err(TournamentError::Stdout(e)) => return Err(CliError::Stdout(e)),
+            Err(e) => return Err(CliError::Message(e.to_string())),
+        },
         Command::Bots => cli::bots::run(stdout)?,
         Command::Tickets { command } => cli::tickets::run(&command, stdout)?,
         Command::Maps { command } => cli::maps::run(&command, stdout)?,
