@@ -153,23 +153,23 @@ pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Acti
     (n > 0).then(|| draws[rng.random_range(0..n)])
 }
 
-/// A uniformly random legal claim (any route, any payment), if there is one. Only the
-/// chosen claim is generated: claims come last in the legal order, after the draws and the
-/// ticket draw.
+/// A uniformly random legal claim (any route, any payment, with or without a provinces
+/// train), if there is one. Only the chosen claim is generated: the claims close the legal
+/// order, so only the actions before them are looked at.
 pub fn random_claim(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
     if obs.phase() != Phase::Turn {
         return None;
     }
     let legal = obs.legal_actions()?;
-    let draws = obs.market().iter().flatten().count() as u32 + u32::from(can_draw_blind(obs));
-    let before = draws + u32::from(can_draw_tickets(obs));
-    let claims = legal.len().saturating_sub(before);
-    if claims == 0 {
-        return None;
-    }
-    let claim = legal.get(before + rng.random_range(0..claims));
-    debug_assert!(matches!(claim, Action::Claim { .. }), "claims come last in the legal order");
+    let first = legal.iter().position(is_claim)? as u32;
+    let claim = legal.get(first + rng.random_range(0..legal.len() - first));
+    debug_assert!(is_claim(claim), "claims close the legal order");
     Some(claim)
+}
+
+/// Whether `action` claims a route.
+fn is_claim(action: Action) -> bool {
+    matches!(action, Action::Claim { .. } | Action::ClaimProvince { .. })
 }
 
 /// Points a route scores when claimed, mountain points included.
