@@ -16,13 +16,12 @@
 
 use ttr::connected;
 use ttr::locos_on_color_spaces;
-use ttr::{Action, Bot, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
+use ttr::{Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
 
-use crate::common::{
-    can_draw_blind, can_draw_tickets, draft_pick, keep_max, keep_min, route_score, takeable_slot, tunnel_answer,
-};
+use crate::common::{can_draw_blind, can_draw_tickets, keep_max, keep_min, route_score, takeable_slot};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
+use crate::policy::{PhaseBot, PhasePolicy};
 
 /// A player with this many trains or fewer may end the game within a round or two.
 const ENDING_TRAINS: u8 = 5;
@@ -38,9 +37,20 @@ const LATE_DEFICIT: u32 = 2;
 /// missing cards are of this many colours or fewer: two blind cards would then often miss.
 const LOCO_COLORS: usize = 1;
 
-/// The greedy ticket-path bot. Deterministic: it needs no random numbers.
+/// The greedy bot: [`Greedy`] answering each phase.
+pub type GreedyBot = PhaseBot<Greedy>;
+
+impl GreedyBot {
+    /// A fresh greedy bot (per-map data is set up at its first decision).
+    #[must_use]
+    pub fn new() -> GreedyBot {
+        PhaseBot(Greedy::default())
+    }
+}
+
+/// The greedy ticket-path policy. Deterministic: it needs no random numbers.
 #[derive(Clone, Debug, Default)]
-pub struct GreedyBot {
+pub struct Greedy {
     planner: Option<Planner>,
     plan: Plan,
     /// The tickets held when the plan was made.
@@ -72,13 +82,7 @@ impl Deficits {
     }
 }
 
-impl GreedyBot {
-    /// A fresh greedy bot (per-map data is set up at its first decision).
-    #[must_use]
-    pub fn new() -> GreedyBot {
-        GreedyBot::default()
-    }
-
+impl Greedy {
     fn planner(&mut self, map: &Map) -> &mut Planner {
         self.planner.get_or_insert_with(|| Planner::new(map))
     }
@@ -107,16 +111,6 @@ impl GreedyBot {
             }
         }
         budget
-    }
-
-    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let map = obs.map();
-        let board = Self::board(obs);
-        let pending = self.pending(obs);
-        let budget = Self::budget(obs);
-        let offer = obs.offer();
-        let min = keep_min(obs);
-        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, keep_max(obs), pending, board, budget))
     }
 
     /// Brings the plan up to date: drops what was claimed, and plans afresh when the
@@ -162,35 +156,6 @@ impl GreedyBot {
             plan = without;
         }
         self.plan = plan;
-    }
-
-    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
-        self.refresh(obs);
-        let final_round = obs.final_turns_left().is_some();
-        let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
-        if final_round {
-            if let Some(action) = self.last_claim(obs) {
-                return with_province(obs, action, true);
-            }
-        }
-        let spending = self.plan.routes.is_empty();
-        if spending && !ending && self.wants_tickets(obs) {
-            return Action::DrawTickets;
-        }
-        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
-        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
-            return with_province(obs, action, final_round);
-        }
-        let short = self.deficits(obs).total();
-        if ending && (spending || short > LATE_DEFICIT) {
-            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
-                return with_province(obs, action, final_round);
-            }
-        }
-        match express_for_cards(obs, short) {
-            Some(express) if !ending => express,
-            _ => self.draw(obs, false),
-        }
     }
 
     /// New tickets are worth drawing: trains to spare, and no one close to the end.
@@ -316,8 +281,64 @@ impl GreedyBot {
         d
     }
 
+    /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
+    /// first legal action.
+    fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
+        let legal = obs.legal_actions().expect("asked to move when not to move");
+        if let Some(take) = legal.iter().find(|a| matches!(a, Action::TakeFaceUp(_))) {
+            return take;
+        }
+        if obs.phase() == Phase::Turn {
+            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return claim;
+            }
+        }
+        legal.get(0)
+    }
+}
+
+impl PhasePolicy for Greedy {
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let board = Self::board(obs);
+        let pending = self.pending(obs);
+        let budget = Self::budget(obs);
+        let offer = obs.offer();
+        let min = keep_min(obs);
+        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, keep_max(obs), pending, board, budget))
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.refresh(obs);
+        let final_round = obs.final_turns_left().is_some();
+        let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
+        if final_round {
+            if let Some(action) = self.last_claim(obs) {
+                return with_province(obs, action, true);
+            }
+        }
+        let spending = self.plan.routes.is_empty();
+        if spending && !ending && self.wants_tickets(obs) {
+            return Action::DrawTickets;
+        }
+        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
+        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
+            return with_province(obs, action, final_round);
+        }
+        let short = self.deficits(obs).total();
+        if ending && (spending || short > LATE_DEFICIT) {
+            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return with_province(obs, action, final_round);
+            }
+        }
+        match express_for_cards(obs, short) {
+            Some(express) if !ending => express,
+            _ => self.draw(obs, false),
+        }
+    }
+
     /// A card draw towards the targets (`second`: the second card of the draw).
-    fn draw(&self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
         let d = self.deficits(obs);
         let hand = obs.hand();
         let mut best: Option<(u32, u8)> = None;
@@ -356,35 +377,6 @@ impl GreedyBot {
             return Action::DrawBlind;
         }
         self.fallback(obs)
-    }
-
-    /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
-    /// first legal action.
-    fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
-        let legal = obs.legal_actions().expect("asked to move when not to move");
-        if let Some(take) = legal.iter().find(|a| matches!(a, Action::TakeFaceUp(_))) {
-            return take;
-        }
-        if obs.phase() == Phase::Turn {
-            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
-                return claim;
-            }
-        }
-        legal.get(0)
-    }
-}
-
-impl Bot for GreedyBot {
-    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        match obs.phase() {
-            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
-            Phase::Tunnel { .. } => tunnel_answer(obs, true),
-            Phase::Turn => self.turn(obs),
-            Phase::SecondCard => self.draw(obs, true),
-            Phase::FirstCard => self.draw(obs, false),
-            Phase::Draft => draft_pick(obs),
-            Phase::Over(_) => Action::Pass,
-        }
     }
 }
 

@@ -5,11 +5,9 @@ use std::fmt;
 use ttr::Bot;
 
 use crate::greedy::GreedyBot;
-use crate::hungry::HungryBot;
 use crate::mcts::{MctsBot, MctsParams};
-use crate::one_step::{OneStepBot, Style};
+use crate::personas::{HungryBot, OneStepBot, RouteFocusBot, Style};
 use crate::random::RandomBot;
-use crate::route_focus::RouteFocusBot;
 
 /// One bot of the catalogue: its spec name, how it plays, and its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,10 +124,12 @@ impl BotSpec {
                 let params = MctsParams::parse(&params).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?;
                 return Ok(BotSpec { text: text.to_string(), kind: BotKind::Mcts(params) });
             }
-            _ => return Err(SpecError(format!(
+            _ => {
+                return Err(SpecError(format!(
                 "unknown bot {name:?} in spec {text:?}; known bots: {} (`ttr bots` lists them with their parameters)",
                 KNOWN_BOTS.join(", ")
-            ))),
+            )))
+            }
         };
         if let Some((key, _)) = params.first() {
             return Err(SpecError(format!("bot spec {text:?}: {name} takes no parameter {key:?}")));

@@ -1,7 +1,11 @@
-//! What the four play styles of de Mesentier Silva et al. (FDG 2017) share, after
-//! `shared/PERSONAS.md` ("Common ground"): the original engine's colour order and claim
-//! payments, its legal-move order, the re-plan trigger, tickets in hand order and the
-//! graphs the agents plan on.
+//! The four play styles of de Mesentier Silva et al. (FDG 2017), after
+//! `shared/PERSONAS.md`: [`hungry`] (Destination Hungry), [`route_focus`] (Route Focus) and
+//! [`one_step`] (One Step Thinking and Long Route).
+//!
+//! This module holds what they share ("Common ground"): the original engine's colour
+//! order and claim payments, its legal-move order, the re-plan trigger, tickets in hand
+//! order and the graphs the agents plan on. Each persona is a [`crate::PhasePolicy`]:
+//! the tunnel answer and the draft pick are the policy's defaults.
 //!
 //! Fixed choices where the original left the order to a hash table or did not say:
 //! - board order is the route order of the map file, and a city pair with two open tracks
@@ -18,6 +22,14 @@
 //! spaces), the Nordic substitutes (3-for-1, 4-for-1) are never used, mountains are not
 //! planned for (a claim just needs the trains), and a tunnel's surcharge is paid when the
 //! hand can, colour cards before locomotives, else the laid cards are taken back.
+
+pub mod hungry;
+pub mod one_step;
+pub mod route_focus;
+
+pub use hungry::HungryBot;
+pub use one_step::{OneStepBot, Style};
+pub use route_focus::RouteFocusBot;
 
 use ttr::{is_valid_payment, locos_on_color_spaces};
 use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
