@@ -5,13 +5,21 @@ use rand::Rng;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId};
 
 /// The first market slot showing `card`, if it may be taken now (`second`: as the second
-/// card of a draw, when the rules may forbid a face-up locomotive).
+/// card of a draw).
 #[must_use]
 pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card, second: bool) -> Option<u8> {
-    if second && card.is_loco() && obs.map().rules.face_up_loco_ends_draw {
-        return None;
+    let slot = obs.market().iter().position(|&c| c == Some(card))? as u8;
+    may_take_face_up(obs, slot, second).then_some(slot)
+}
+
+/// Whether the face-up card in `slot` may be taken now (`second`: as the second card of a
+/// draw, when the rules may forbid a face-up locomotive).
+#[must_use]
+pub fn may_take_face_up(obs: &Observation<'_, '_>, slot: u8, second: bool) -> bool {
+    match obs.market()[usize::from(slot)] {
+        Some(card) => !(second && card.is_loco() && obs.map().rules.face_up_loco_ends_draw),
+        None => false,
     }
-    obs.market().iter().position(|&c| c == Some(card)).map(|slot| slot as u8)
 }
 
 /// Face-up copies of each card kind, indexed like [`Card::ALL`].
@@ -136,14 +144,10 @@ pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Acti
     }
     let mut draws = [Action::DrawBlind; 6];
     let mut n = 0;
-    for (slot, card) in obs.market().iter().enumerate() {
-        match card {
-            Some(Card::Loco) if second && obs.map().rules.face_up_loco_ends_draw => {}
-            Some(_) => {
-                draws[n] = Action::TakeFaceUp(slot as u8);
-                n += 1;
-            }
-            None => {}
+    for slot in 0..obs.market().len() as u8 {
+        if may_take_face_up(obs, slot, second) {
+            draws[n] = Action::TakeFaceUp(slot);
+            n += 1;
         }
     }
     if can_draw_blind(obs) {

@@ -11,8 +11,9 @@
 //! budgeted per ferry symbol), tunnels (it claims one with a spare matching card and pays
 //! the surcharge when it can), Nordic locomotives (counted only where they may be played,
 //! 3-for-1 and 4-for-1 substitutes taken from the legal payments) and mountains (a route
-//! costs its trains plus its mountain symbols). South Korea's express cards and provinces
-//! board are not in the engine yet and so not here either.
+//! costs its trains plus its mountain symbols). On South Korea it plays an express card for
+//! extra cards when its plan is short of more, and places a train on the provinces board
+//! with a claim where it may.
 
 use ttr::connected;
 use ttr::locos_on_color_spaces;

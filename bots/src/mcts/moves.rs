@@ -22,7 +22,7 @@
 use ttr::FixedList;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
-use crate::common::{keep_masks, keep_max, keep_min, route_score};
+use crate::common::{can_draw_blind, keep_masks, keep_max, keep_min, may_take_face_up, route_score};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Planner};
 
@@ -128,17 +128,16 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
 
 /// The card draws: one face-up slot per card kind, then blind.
 fn draws(obs: &Observation<'_, '_>, second: bool, out: &mut Candidates) {
-    let no_locos = second && obs.map().rules.face_up_loco_ends_draw;
     let mut seen = CardCounts::EMPTY;
     for (slot, card) in obs.market().iter().enumerate() {
         let Some(card) = *card else { continue };
-        if (card.is_loco() && no_locos) || seen[card] > 0 {
+        if !may_take_face_up(obs, slot as u8, second) || seen[card] > 0 {
             continue;
         }
         seen[card] += 1;
         out.push_new(Action::TakeFaceUp(slot as u8));
     }
-    if obs.deck_size() + obs.discard_size() > 0 {
+    if can_draw_blind(obs) {
         out.push_new(Action::DrawBlind);
     }
 }
