@@ -1,5 +1,6 @@
-//! Engine benches over fixed positions: legal-action generation, applying actions, and a
-//! whole random 4-player USA game. Each bench checks what it times before timing it.
+//! Engine benches over fixed positions: legal-action generation and checking, applying
+//! actions (checked and unchecked), and a whole random 4-player USA game. Each bench checks
+//! what it times before timing it.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -18,7 +19,7 @@ fn position(map: &Map, seed: u64, moves: usize) -> GameState<'_> {
     let mut bot = RandomBot::new(seed);
     for _ in 0..moves {
         let action = bot.choose(&Observation::new(&state, state.to_move()));
-        state.apply(action).expect("legal");
+        state.try_apply(action).expect("legal");
     }
     state
 }
@@ -33,7 +34,12 @@ fn legal_actions(c: &mut Criterion) {
     let expected = state.legal_actions().len();
     assert_eq!(state.legal_actions().iter().count() as u32, expected);
     assert!(state.legal_actions().iter().all(|a| state.check(a).is_ok()));
+    let claim = state.legal_actions().iter().find(|a| matches!(a, Action::Claim { .. })).expect("a claim");
+    assert!(state.legal_actions().is_legal(claim));
     c.bench_function("legal_actions/count", |b| b.iter(|| black_box(&state).legal_actions().len()));
+    c.bench_function("legal_actions/is_legal_claim", |b| {
+        b.iter(|| black_box(&state).legal_actions().is_legal(black_box(claim)))
+    });
     c.bench_function("legal_actions/enumerate", |b| {
         b.iter(|| {
             let legal = black_box(&state).legal_actions();
@@ -50,15 +56,29 @@ fn apply(c: &mut Criterion) {
     let state = state.expect("a position with a claim");
     let claim = state.legal_actions().iter().find(|a| matches!(a, Action::Claim { .. })).expect("claim");
     let mut probe = state.clone();
-    probe.apply(claim).expect("legal claim");
+    probe.try_apply(claim).expect("legal claim");
     assert_ne!(probe.claimed(), state.claimed());
     c.bench_function("apply/claim", |b| {
-        b.iter_batched(|| state.clone(), |mut s| s.apply(black_box(claim)).map(|_| s.turns()), BatchSize::SmallInput)
+        b.iter_batched(
+            || state.clone(),
+            |mut s| s.try_apply(black_box(claim)).map(|_| s.turns()),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("apply/claim_unchecked", |b| {
+        b.iter_batched(
+            || state.clone(),
+            |mut s| {
+                s.apply(black_box(claim));
+                s.turns()
+            },
+            BatchSize::SmallInput,
+        )
     });
     c.bench_function("apply/draw_blind", |b| {
         b.iter_batched(
             || state.clone(),
-            |mut s| s.apply(black_box(Action::DrawBlind)).map(|_| s.phase()),
+            |mut s| s.try_apply(black_box(Action::DrawBlind)).map(|_| s.phase()),
             BatchSize::SmallInput,
         )
     });

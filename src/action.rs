@@ -2,7 +2,7 @@
 
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, TicketId};
-use crate::tickets::TicketOffer;
+use crate::rules::tickets::TicketOffer;
 
 /// One decision. Payments are part of the action, so bots choose how to pay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

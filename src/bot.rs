@@ -5,7 +5,7 @@ use crate::ids::Seat;
 use crate::map::Map;
 use crate::observation::Observation;
 use crate::play::IllegalAction;
-use crate::scoring::GameResult;
+use crate::rules::end::GameResult;
 use crate::state::{GameState, SetupError};
 
 /// A player. A bot owns its random generator and is built fresh for every game.
@@ -50,7 +50,7 @@ pub fn play_game_recorded(
     while !state.is_over() {
         let seat: Seat = state.to_move();
         let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-        state.apply_recorded(action, sink).map_err(GameError::Illegal)?;
+        state.try_apply_recorded(action, sink).map_err(GameError::Illegal)?;
     }
     Ok(state.result())
 }

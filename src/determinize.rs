@@ -26,12 +26,13 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::Phase;
 use crate::bitset::TicketSet;
+use crate::by_seat::BySeat;
 use crate::card::CardCounts;
 use crate::ids::{Seat, TicketId};
 use crate::observation::Observation;
+use crate::rules::tickets::TicketOffer;
 use crate::setup::Setup;
 use crate::state::GameState;
-use crate::tickets::TicketOffer;
 
 /// A full game state consistent with `obs`: the seat sees exactly what it sees now, and the
 /// hidden part (opponents' hands and tickets, deck, discard pile, ticket deck, later chance)
@@ -87,12 +88,7 @@ pub fn sample_setup_weighted(
     setup.provinces = *obs.provinces();
     for s in 0..n {
         // Unused express cards are public: rebuild each seat's mask from their values.
-        let mut mask = 0u8;
-        for value in obs.express_cards(Seat(s as u8)) {
-            let free = rules.express.iter().enumerate().position(|(i, &v)| v == value && mask >> i & 1 == 0);
-            mask |= free.map_or(0, |i| 1 << i);
-        }
-        setup.express[s] = mask;
+        setup.express[s] = rules.express_mask(obs.express_cards(Seat(s as u8)));
     }
 
     // Train cards: what the seat sees is fixed; the rest is one pool dealt at random.
@@ -118,7 +114,7 @@ pub fn sample_setup_weighted(
         pool.remove(&known);
         forced[s.index()] = known;
     }
-    for s in 0..n {
+    for (s, forced) in forced.iter().enumerate().take(n) {
         let seat = Seat(s as u8);
         setup.known[s] = obs.known_cards(seat);
         setup.trains[s] = obs.trains(seat);
@@ -126,7 +122,7 @@ pub fn sample_setup_weighted(
         setup.hands[s] = if seat == me {
             obs.hand()
         } else {
-            let mut hand = forced[s];
+            let mut hand = *forced;
             let extra = obs.hand_size(seat) - hand.total();
             hand.add(&take_random(&mut pool, extra, rng));
             hand
@@ -215,7 +211,7 @@ pub fn sample_setup_weighted(
             setup.drafted[s.index()].push(rest.pop().expect("an unseen ticket for a draft pick"));
         }
     }
-    setup.offers = offers;
+    setup.offers = BySeat(offers);
     setup.seed = rng.random();
     setup
 }

@@ -3,14 +3,13 @@
 
 use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
-use crate::card::{Card, CardCounts};
+use crate::card::CardCounts;
 use crate::ids::RouteId;
 use crate::map::Map;
-use crate::payment::{self, PlainPayments};
-use crate::provinces;
-use crate::rules::Rules;
+use crate::rules::claims::{self, PlainPayments};
+use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
+use crate::rules::{market, provinces, tunnels};
 use crate::state::{GameState, MARKET_SLOTS};
-use crate::tickets::{keep_mask_count, nth_keep_mask, TicketOffer};
 
 /// The legal actions of the seat to move, as sets. Cheap to build; counts without expanding.
 #[derive(Clone, Copy, Debug)]
@@ -60,6 +59,14 @@ impl Draws {
         self.slots.count_ones() + u32::from(self.blind)
     }
 
+    fn contains(self, action: Action) -> bool {
+        match action {
+            Action::TakeFaceUp(slot) => usize::from(slot) < MARKET_SLOTS && self.slots >> slot & 1 == 1,
+            Action::DrawBlind => self.blind,
+            _ => false,
+        }
+    }
+
     fn nth(self, k: u32) -> Action {
         let n = self.slots.count_ones();
         if k < n {
@@ -74,11 +81,6 @@ impl Draws {
     }
 }
 
-/// The values of the express cards in `mask`, in rule-set order.
-fn express_values(rules: &Rules, mask: u8) -> impl Iterator<Item = u8> + '_ {
-    rules.express.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &v)| v)
-}
-
 impl<'s, 'm> LegalActions<'s, 'm> {
     /// The legal actions of the seat to move in `state`.
     #[must_use]
@@ -89,43 +91,34 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let kind = match state.phase {
             Phase::Over(_) => Kind::None,
             Phase::Draft => Kind::Pick { offer_len: state.offers[seat].len() as u8 },
-            Phase::SetupKeep => keep(&state.offers[seat], rules.setup_tickets.keep, rules.setup_tickets.draft),
-            Phase::KeepTickets => keep(&state.offers[seat], rules.draw_tickets.keep, false),
+            Phase::SetupKeep | Phase::KeepTickets => {
+                let range = state.keep_range().expect("a phase that keeps tickets");
+                Kind::Keep { offer_len: state.offers[seat].len() as u8, min: *range.start(), max: *range.end() }
+            }
             Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
-            Phase::FirstCard => Kind::Draw(Draws { slots: market_slots(state, false), blind: state.can_draw_blind() }),
-            Phase::SecondCard => Kind::Draw(Draws {
-                slots: market_slots(state, rules.face_up_loco_ends_draw),
-                blind: state.can_draw_blind(),
-            }),
+            Phase::FirstCard | Phase::SecondCard => {
+                Kind::Draw(Draws { slots: market::market_slots(state), blind: state.can_draw_blind() })
+            }
             Phase::Turn => {
-                let draws = Draws { slots: market_slots(state, false), blind: state.can_draw_blind() };
-                let tickets = !state.ticket_deck.is_empty();
+                let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
+                let tickets = state.can_draw_tickets();
                 let hand = state.hands[seat];
-                let trains = state.trains[seat];
-                let open = state.open_to(state.to_move);
-                let claimable = open.minus(map.routes_needing_more_than(trains));
-                let table = PlainPayments::new(&hand, rules, map.max_plain_length());
-                let province_routes = if rules.provinces.is_some() && trains > 0 {
-                    open.minus(map.routes_needing_more_than(trains - 1)).minus(map.tunnels())
-                } else {
-                    RouteSet::EMPTY
-                };
                 let express = state.express[seat];
                 let mut turn = Turn {
                     draws,
                     tickets,
-                    express_cards: if draws.count() > 0 { express } else { 0 },
+                    express_cards: if state.can_draw_a_card() { express } else { 0 },
                     express_tickets: if tickets { express } else { 0 },
-                    claimable,
+                    claimable: state.claimable_routes(),
                     hand,
-                    table,
+                    table: PlainPayments::new(&hand, rules, map.max_plain_length()),
                     claims: 0,
-                    province_routes,
+                    province_routes: state.province_routes(),
                     province_claims: 0,
                 };
                 let probe = LegalActions { state, kind: Kind::None };
                 turn.claims = probe.claim_count(&turn);
-                turn.province_claims = probe.province_claims(&turn).count() as u32;
+                turn.province_claims = provinces::province_claims(state, turn.province_routes, hand).count() as u32;
                 let mut legal = LegalActions { state, kind: Kind::Turn(turn) };
                 if legal.is_empty() {
                     legal.kind = Kind::Pass;
@@ -149,7 +142,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Keep { offer_len, min, max } => keep_mask_count(usize::from(offer_len), min, max),
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
-            Kind::Tunnel { laid, hand, due } => 1 + payment::surcharge_count(&laid, &hand, due),
+            Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
             Kind::Turn(t) => {
                 t.draws.count()
                     + u32::from(t.tickets)
@@ -181,7 +174,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 if k == 0 {
                     Action::TunnelBack
                 } else {
-                    Action::TunnelPay(payment::nth_surcharge(&laid, &hand, due, k - 1))
+                    Action::TunnelPay(tunnels::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
             Kind::Turn(t) => {
@@ -200,20 +193,22 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 }
                 if k < t.express_cards.count_ones() {
                     return Action::ExpressCards(
-                        express_values(rules, t.express_cards).nth(k as usize).expect("counted"),
+                        rules.express_values(t.express_cards).nth(k as usize).expect("counted"),
                     );
                 }
                 k -= t.express_cards.count_ones();
                 if k < t.express_tickets.count_ones() {
                     return Action::ExpressTickets(
-                        express_values(rules, t.express_tickets).nth(k as usize).expect("counted"),
+                        rules.express_values(t.express_tickets).nth(k as usize).expect("counted"),
                     );
                 }
                 k -= t.express_tickets.count_ones();
                 if k < t.claims {
                     return self.nth_claim(&t, k);
                 }
-                self.province_claims(&t).nth((k - t.claims) as usize).expect("index beyond the legal actions")
+                provinces::province_claims(self.state, t.province_routes, t.hand)
+                    .nth((k - t.claims) as usize)
+                    .expect("index beyond the legal actions")
             }
         }
     }
@@ -230,12 +225,69 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let claims = turn.into_iter().flat_map(move |t| {
             let plain = map.plain_classes().iter().flat_map(move |class| t.claimable.and(class.routes).iter());
             plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
-                let payments = payment::RoutePayments::new(map.route(route), &t.hand, &map.rules);
+                let payments = claims::RoutePayments::new(map.route(route), &t.hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
             })
         });
-        let province_claims = turn.into_iter().flat_map(move |t| self.province_claims(&t));
+        let province_claims =
+            turn.into_iter().flat_map(move |t| provinces::province_claims(self.state, t.province_routes, t.hand));
         (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
+    }
+
+    /// Whether `action` is one of the legal actions ([`LegalActions::iter`] yields it),
+    /// decided from the rules directly, without going through the list: a claim looks at
+    /// its one route's payments only. Every action it accepts, [`GameState::check`] accepts
+    /// too; `check` also takes payments the list leaves out (other mixes of substitute
+    /// cards, see [`RoutePayments`](crate::RoutePayments)).
+    #[must_use]
+    pub fn is_legal(&self, action: Action) -> bool {
+        let state = self.state;
+        let map = self.map();
+        match (self.kind, action) {
+            (Kind::Pass, Action::Pass) => true,
+            (Kind::Keep { offer_len, min, max }, Action::Keep(mask)) => {
+                mask != 0 && u16::from(mask) >> offer_len == 0 && (min..=max).contains(&(mask.count_ones() as u8))
+            }
+            (Kind::Pick { offer_len }, Action::Pick(i)) => i < offer_len,
+            (Kind::Draw(draws), action) => draws.contains(action),
+            (Kind::Tunnel { .. }, Action::TunnelBack) => true,
+            (Kind::Tunnel { laid, hand, due }, Action::TunnelPay(extra)) => {
+                hand.contains(&extra) && tunnels::is_canonical_surcharge(&laid, &hand, due, &extra)
+            }
+            (Kind::Turn(t), Action::DrawTickets) => t.tickets,
+            (Kind::Turn(t), Action::ExpressCards(value)) => map.rules.express_index(t.express_cards, value).is_some(),
+            (Kind::Turn(t), Action::ExpressTickets(value)) => {
+                map.rules.express_index(t.express_tickets, value).is_some()
+            }
+            (Kind::Turn(t), Action::Claim { route, pay }) => {
+                route.index() < map.routes().len()
+                    && t.claimable.contains(route)
+                    && t.hand.contains(&pay)
+                    && claims::RoutePayments::new(map.route(route), &t.hand, &map.rules).contains(&pay)
+            }
+            (Kind::Turn(t), Action::ClaimProvince { route, pay, line, express }) => {
+                route.index() < map.routes().len()
+                    && t.province_routes.contains(route)
+                    && state.check_province_claim(route, &pay, line, express).is_ok()
+            }
+            (Kind::Turn(t), action) => t.draws.contains(action),
+            _ => false,
+        }
+    }
+
+    /// The payments the seat to move may claim `route` with now, in the order of
+    /// [`LegalActions::iter`]: exactly the `pay` of its `Action::Claim { route, pay }`
+    /// actions. `None` when the route cannot be claimed now (another phase, a route taken
+    /// or closed to the seat, too few trains); it may also be empty (cards short).
+    #[must_use]
+    pub fn claim_payments(&self, route: RouteId) -> Option<claims::RoutePayments<'m>> {
+        let map = self.map();
+        match self.kind {
+            Kind::Turn(t) if route.index() < map.routes().len() && t.claimable.contains(route) => {
+                Some(claims::RoutePayments::new(map.route(route), &t.hand, &map.rules))
+            }
+            _ => None,
+        }
     }
 
     /// Routes that can be claimed now with at least one payment.
@@ -245,7 +297,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Turn(t) => t
                 .claimable
                 .iter()
-                .filter(|&r| payment::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
+                .filter(|&r| claims::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
                 .collect(),
             _ => RouteSet::EMPTY,
         }
@@ -261,7 +313,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             }
         }
         for r in t.claimable.and(map.special_routes()).iter() {
-            total += payment::payment_count(map.route(r), &t.hand, &map.rules);
+            total += claims::payment_count(map.route(r), &t.hand, &map.rules);
         }
         total
     }
@@ -281,7 +333,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             k -= n;
         }
         for r in t.claimable.and(map.special_routes()).iter() {
-            let n = payment::payment_count(map.route(r), &t.hand, &map.rules);
+            let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
             if k < n {
                 return self.claim(r, &t.hand, k);
             }
@@ -292,47 +344,6 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 
     fn claim(&self, route: RouteId, hand: &CardCounts, k: u32) -> Action {
         let map = self.map();
-        Action::Claim { route, pay: payment::nth_payment(map.route(route), hand, &map.rules, k) }
+        Action::Claim { route, pay: claims::nth_payment(map.route(route), hand, &map.rules, k) }
     }
-
-    /// Claims that place a provinces train: route, payment (price plus extra matching cards),
-    /// line, express card (none first), where a space is free for the train.
-    fn province_claims(&self, t: &Turn) -> impl Iterator<Item = Action> + 's {
-        let state = self.state;
-        let map = state.map;
-        let rules = &map.rules;
-        let (hand, express) = (t.hand, state.express[state.to_move.index()]);
-        t.province_routes.iter().flat_map(move |route_id| {
-            let route = map.route(route_id);
-            provinces::province_payments(route, hand, rules).flat_map(move |pay| {
-                provinces::lines_for(route, rules).flat_map(move |line| {
-                    let values = provinces::line_values(rules, line).unwrap_or(&[]);
-                    let taken = provinces::taken(&state.provinces, line);
-                    std::iter::once(0)
-                        .chain(express_values(rules, express))
-                        .filter(move |&e| provinces::landing_space(values, taken, pay.total() + u32::from(e)).is_some())
-                        .map(move |e| Action::ClaimProvince { route: route_id, pay, line, express: e })
-                })
-            })
-        })
-    }
-}
-
-fn keep(offer: &TicketOffer, min: u8, exact: bool) -> Kind {
-    let n = offer.len() as u8;
-    let min = min.min(n).max(1);
-    Kind::Keep { offer_len: n, min, max: if exact { min } else { n } }
-}
-
-/// Market slots that may be taken; with `no_locos`, face-up locomotives are excluded.
-fn market_slots(state: &GameState<'_>, no_locos: bool) -> u8 {
-    let mut slots = 0u8;
-    for (i, card) in state.market.iter().enumerate().take(MARKET_SLOTS) {
-        match card {
-            Some(Card::Loco) if no_locos => {}
-            Some(_) => slots |= 1 << i,
-            None => {}
-        }
-    }
-    slots
 }

@@ -10,8 +10,8 @@ use crate::card::{Card, CardCounts};
 use crate::ids::Seat;
 use crate::legal::LegalActions;
 use crate::map::Map;
+use crate::rules::tickets::TicketOffer;
 use crate::state::{GameState, Provinces, MARKET_SLOTS};
-use crate::tickets::TicketOffer;
 
 /// One seat's view of a game.
 #[derive(Clone, Copy)]
@@ -25,6 +25,11 @@ impl<'a, 'm> Observation<'a, 'm> {
     #[must_use]
     pub fn new(state: &'a GameState<'m>, seat: Seat) -> Observation<'a, 'm> {
         Observation { state, seat }
+    }
+
+    /// The observed state, for the engine's own rule files: never handed out.
+    pub(crate) fn state(&self) -> &'a GameState<'m> {
+        self.state
     }
 
     /// The map.

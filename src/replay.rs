@@ -236,7 +236,7 @@ pub fn replay<'m>(
             return Err(err(Some(at), format!("seat {seat} acts, but seat {} is to move", state.to_move().0)));
         }
         script.produced.clear();
-        state.apply_recorded(action, &mut script).map_err(|e| err(Some(at), e.reason.to_string()))?;
+        state.try_apply_recorded(action, &mut script).map_err(|e| err(Some(at), e.reason.to_string()))?;
         if let Some((at, problem)) = script.error.take() {
             return Err(ReplayError { event: Some(at), problem });
         }

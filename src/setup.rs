@@ -11,11 +11,12 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::Phase;
 use crate::bitset::{RouteSet, TicketSet};
+use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
-use crate::ids::{Seat, TicketId, MAX_SEATS};
+use crate::ids::{Seat, TicketId};
 use crate::map::Map;
+use crate::rules::tickets::{TicketOffer, TicketQueue};
 use crate::state::{GameState, Provinces, MARKET_SLOTS};
-use crate::tickets::{TicketOffer, TicketQueue};
 
 /// Every fact of a position, as public fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,17 +34,17 @@ pub struct Setup {
     /// Face-up cards by slot.
     pub market: [Option<Card>; MARKET_SLOTS],
     /// Each seat's hand.
-    pub hands: [CardCounts; MAX_SEATS],
+    pub hands: BySeat<CardCounts>,
     /// Cards each seat is publicly known to hold.
-    pub known: [CardCounts; MAX_SEATS],
+    pub known: BySeat<CardCounts>,
     /// Trains each seat has left.
-    pub trains: [u8; MAX_SEATS],
+    pub trains: BySeat<u8>,
     /// Routes each seat owns.
-    pub owned: [RouteSet; MAX_SEATS],
+    pub owned: BySeat<RouteSet>,
     /// Tickets each seat holds.
-    pub tickets: [TicketSet; MAX_SEATS],
+    pub tickets: BySeat<TicketSet>,
     /// Tickets offered and not yet decided on, per seat.
-    pub offers: [TicketOffer; MAX_SEATS],
+    pub offers: BySeat<TicketOffer>,
     /// The ticket deck from top to bottom.
     pub ticket_deck: Vec<TicketId>,
     /// Cards revealed for the current tunnel attempt.
@@ -57,9 +58,9 @@ pub struct Setup {
     /// Seed of the random generator for later chance events.
     pub seed: u64,
     /// Each seat's unused express cards (bit `i`: `rules.express[i]`).
-    pub express: [u8; MAX_SEATS],
+    pub express: BySeat<u8>,
     /// Each seat's draft picks so far.
-    pub drafted: [TicketOffer; MAX_SEATS],
+    pub drafted: BySeat<TicketOffer>,
     /// The provinces board: per line (card colour index), per seat, a bit per space.
     pub provinces: Provinces,
 }
@@ -88,21 +89,21 @@ impl Setup {
             deck: map.rules.deck.counts(),
             discard: CardCounts::EMPTY,
             market: [None; MARKET_SLOTS],
-            hands: [CardCounts::EMPTY; MAX_SEATS],
-            known: [CardCounts::EMPTY; MAX_SEATS],
-            trains: [map.rules.trains; MAX_SEATS],
-            owned: [RouteSet::EMPTY; MAX_SEATS],
-            tickets: [TicketSet::EMPTY; MAX_SEATS],
-            offers: [TicketOffer::EMPTY; MAX_SEATS],
+            hands: BySeat::splat(CardCounts::EMPTY),
+            known: BySeat::splat(CardCounts::EMPTY),
+            trains: BySeat::splat(map.rules.trains),
+            owned: BySeat::splat(RouteSet::EMPTY),
+            tickets: BySeat::splat(TicketSet::EMPTY),
+            offers: BySeat::splat(TicketOffer::EMPTY),
             ticket_deck: map.normal_tickets().iter().collect(),
             revealed: [None; 3],
             turns: 0,
             passes: 0,
             final_turns_left: None,
             seed: 0,
-            express: [((1u16 << map.rules.express.len()) - 1) as u8; MAX_SEATS],
-            drafted: [TicketOffer::EMPTY; MAX_SEATS],
-            provinces: [[0; MAX_SEATS]; 8],
+            express: BySeat::splat(map.rules.all_express()),
+            drafted: BySeat::splat(TicketOffer::EMPTY),
+            provinces: [BySeat::splat(0); 8],
         }
     }
 
@@ -178,7 +179,7 @@ impl<'m> GameState<'m> {
         for c in setup.market.iter().chain(setup.revealed.iter()).flatten() {
             cards[*c] += 1;
         }
-        for hand in &setup.hands[..n] {
+        for hand in setup.hands.first(n) {
             cards.add(hand);
         }
         if let Phase::Tunnel { laid, .. } = setup.phase {
@@ -197,8 +198,8 @@ impl<'m> GameState<'m> {
             }
         }
         let mut claimed = RouteSet::EMPTY;
-        let mut closed = [RouteSet::EMPTY; MAX_SEATS];
-        let mut route_points = [0i32; MAX_SEATS];
+        let mut closed = BySeat::splat(RouteSet::EMPTY);
+        let mut route_points = BySeat::splat(0i32);
         for s in 0..n {
             let owned = setup.owned[s];
             if !owned.minus(map.all_routes()).is_empty() {
@@ -217,11 +218,7 @@ impl<'m> GameState<'m> {
                     setup.trains[s], map.rules.trains
                 ));
             }
-            for r in owned.iter() {
-                let route = map.route(r);
-                route_points[s] += i32::from(map.route_points(route.length))
-                    + i32::from(route.mountains) * i32::from(map.rules.mountain_points);
-            }
+            route_points[s] = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
         }
         for r in claimed.iter() {
             let owner = (0..n).find(|&s| setup.owned[s].contains(r)).unwrap_or(0);
@@ -261,7 +258,7 @@ impl<'m> GameState<'m> {
         }
         for line in setup.provinces.iter() {
             let mut seen = 0u16;
-            for held in &line[..n] {
+            for held in line.first(n) {
                 if seen & held != 0 {
                     problems.push("two trains on one provinces space".to_string());
                 }

@@ -1,17 +1,19 @@
-//! The full game state: fixed-size, `Clone`, no heap. Setup and the card piles live here;
-//! applying actions is in [`crate::play`], generating them in [`crate::legal`].
+//! The full game state: fixed-size, `Clone`, no heap, and the deal that starts a game.
+//! Actions are applied in [`crate::play`] and generated in [`crate::legal`]; the rules
+//! both follow are in [`crate::rules`].
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Event, EventSink, Phase};
 use crate::bitset::{RouteSet, TicketSet};
+use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
-use crate::ids::{Seat, TicketId, MAX_SEATS};
+use crate::ids::{Seat, TicketId};
 use crate::map::Map;
-use crate::rules::Rules;
-use crate::tickets::{TicketOffer, TicketQueue};
+use crate::rule_set::Rules;
+use crate::rules::tickets::{TicketOffer, TicketQueue};
 
 /// Number of face-up market slots.
 pub const MARKET_SLOTS: usize = 5;
@@ -52,33 +54,33 @@ pub struct GameState<'m> {
     pub(crate) deck: CardCounts,
     pub(crate) discard: CardCounts,
     pub(crate) market: [Option<Card>; MARKET_SLOTS],
-    pub(crate) hands: [CardCounts; MAX_SEATS],
+    pub(crate) hands: BySeat<CardCounts>,
     /// Cards everyone knows each seat holds (taken face up, or shown and taken back).
-    pub(crate) known: [CardCounts; MAX_SEATS],
-    pub(crate) trains: [u8; MAX_SEATS],
-    pub(crate) route_points: [i32; MAX_SEATS],
-    pub(crate) owned: [RouteSet; MAX_SEATS],
+    pub(crate) known: BySeat<CardCounts>,
+    pub(crate) trains: BySeat<u8>,
+    pub(crate) route_points: BySeat<i32>,
+    pub(crate) owned: BySeat<RouteSet>,
     pub(crate) claimed: RouteSet,
     /// Routes each seat may no longer claim: claimed, or the twin of a claimed double.
-    pub(crate) closed: [RouteSet; MAX_SEATS],
-    pub(crate) tickets: [TicketSet; MAX_SEATS],
+    pub(crate) closed: BySeat<RouteSet>,
+    pub(crate) tickets: BySeat<TicketSet>,
     pub(crate) ticket_deck: TicketQueue,
-    pub(crate) offers: [TicketOffer; MAX_SEATS],
+    pub(crate) offers: BySeat<TicketOffer>,
     pub(crate) revealed: [Option<Card>; 3],
     pub(crate) turns: u16,
     pub(crate) passes: u8,
     pub(crate) final_turns_left: Option<u8>,
     /// Each seat's unused express cards: bit `i` is `rules.express[i]`.
-    pub(crate) express: [u8; MAX_SEATS],
+    pub(crate) express: BySeat<u8>,
     /// Draft picks so far, per seat.
-    pub(crate) drafted: [TicketOffer; MAX_SEATS],
+    pub(crate) drafted: BySeat<TicketOffer>,
     /// The provinces board: per line (card colour index), per seat, the spaces it holds
     /// (bit `i` = the line's `i`-th space).
     pub(crate) provinces: Provinces,
 }
 
 /// Trains on the provinces board: per line (card colour index), per seat, a bit per space.
-pub type Provinces = [[u16; MAX_SEATS]; 8];
+pub type Provinces = [BySeat<u16>; 8];
 
 impl<'m> GameState<'m> {
     /// Sets up a game: shuffles, deals hands, lays the market and deals the setup tickets.
@@ -108,23 +110,23 @@ impl<'m> GameState<'m> {
             deck: rules.deck.counts(),
             discard: CardCounts::EMPTY,
             market: [None; MARKET_SLOTS],
-            hands: [CardCounts::EMPTY; MAX_SEATS],
-            known: [CardCounts::EMPTY; MAX_SEATS],
-            trains: [0; MAX_SEATS],
-            route_points: [0; MAX_SEATS],
-            owned: [RouteSet::EMPTY; MAX_SEATS],
+            hands: BySeat::splat(CardCounts::EMPTY),
+            known: BySeat::splat(CardCounts::EMPTY),
+            trains: BySeat::splat(0),
+            route_points: BySeat::splat(0),
+            owned: BySeat::splat(RouteSet::EMPTY),
             claimed: RouteSet::EMPTY,
-            closed: [RouteSet::EMPTY; MAX_SEATS],
-            tickets: [TicketSet::EMPTY; MAX_SEATS],
+            closed: BySeat::splat(RouteSet::EMPTY),
+            tickets: BySeat::splat(TicketSet::EMPTY),
             ticket_deck: TicketQueue::EMPTY,
-            offers: [TicketOffer::EMPTY; MAX_SEATS],
+            offers: BySeat::splat(TicketOffer::EMPTY),
             revealed: [None; 3],
             turns: 0,
             passes: 0,
             final_turns_left: None,
-            express: [((1u16 << rules.express.len()) - 1) as u8; MAX_SEATS],
-            drafted: [TicketOffer::EMPTY; MAX_SEATS],
-            provinces: [[0; MAX_SEATS]; 8],
+            express: BySeat::splat(rules.all_express()),
+            drafted: BySeat::splat(TicketOffer::EMPTY),
+            provinces: [BySeat::splat(0); 8],
         };
         if rules.setup_tickets.draft {
             state.phase = Phase::Draft;
@@ -264,8 +266,7 @@ impl<'m> GameState<'m> {
 
     /// The values of a seat's unused express cards.
     pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
-        let unused = self.express[seat.index()];
-        self.map.rules.express.iter().enumerate().filter(move |(i, _)| unused >> i & 1 == 1).map(|(_, &v)| v)
+        self.map.rules.express_values(self.express[seat.index()])
     }
 
     /// The provinces board (all zero on maps without one).
@@ -332,74 +333,5 @@ impl<'m> GameState<'m> {
     #[must_use]
     pub fn known_cards(&self, seat: Seat) -> CardCounts {
         self.known[seat.index()]
-    }
-
-    /// Draws the top card of the deck, reshuffling the discard pile first if the deck is empty.
-    /// `None` when deck and discard are both empty.
-    pub(crate) fn draw_card(&mut self, sink: &mut impl EventSink) -> Option<Card> {
-        let mut total = self.deck.total();
-        if total == 0 {
-            total = self.discard.total();
-            if total == 0 {
-                return None;
-            }
-            self.deck = self.discard;
-            self.discard = CardCounts::EMPTY;
-            sink.event(Event::Reshuffle { cards: total as u8 });
-        }
-        let card = match sink.scripted_card(&self.deck) {
-            Some(card) if self.deck[card] > 0 => card,
-            _ => self.deck.nth_card(self.rng.random_range(0..total)),
-        };
-        self.deck[card] -= 1;
-        Some(card)
-    }
-
-    /// Whether a card could be drawn from the deck (after a reshuffle if needed).
-    pub(crate) fn can_draw_blind(&self) -> bool {
-        !self.deck.is_empty() || !self.discard.is_empty()
-    }
-
-    /// Lays a whole new market (setup or reset), then applies the 3-locomotive rule.
-    fn lay_market(&mut self, reset: bool, sink: &mut impl EventSink) {
-        for slot in 0..MARKET_SLOTS {
-            self.market[slot] = self.draw_card(sink);
-        }
-        sink.event(Event::Market { cards: self.market, reset });
-        self.check_loco_reset(sink);
-    }
-
-    /// After the market changed: resets it while it shows 3 or more locomotives and the deck
-    /// and discard hold at least 3 other cards (RULES.md 5).
-    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
-        if !self.map.rules.loco_reset {
-            return;
-        }
-        let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
-        let others = self.deck.colored() + self.discard.colored();
-        if locos >= 3 && others >= 3 {
-            for slot in 0..MARKET_SLOTS {
-                if let Some(c) = self.market[slot].take() {
-                    self.discard[c] += 1;
-                }
-            }
-            self.lay_market(true, sink);
-        }
-    }
-
-    /// Refills every empty market slot it can, then applies the 3-locomotive rule.
-    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
-        let mut changed = false;
-        for slot in 0..MARKET_SLOTS {
-            if self.market[slot].is_none() && self.can_draw_blind() {
-                let card = self.draw_card(sink);
-                self.market[slot] = card;
-                sink.event(Event::Refill { slot: slot as u8, card });
-                changed = true;
-            }
-        }
-        if changed {
-            self.check_loco_reset(sink);
-        }
     }
 }

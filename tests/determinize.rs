@@ -30,7 +30,7 @@ fn check_position(state: &GameState<'_>, rng: &mut Pcg64Mcg) -> (u32, u32) {
         if !next.is_over() {
             let legal = next.legal_actions();
             let action = legal.get(rng.random_range(0..legal.len()));
-            next.apply(action).expect("a legal action applies in the sampled world");
+            next.try_apply(action).expect("a legal action applies in the sampled world");
             next.check_invariants().unwrap_or_else(|e| panic!("after a move in a sampled world: {e}"));
         }
         // Known cards stay in the opponents' hands.
@@ -87,7 +87,7 @@ fn sampled_worlds_look_the_same_and_differ_in_what_is_hidden() {
                 let legal = state.legal_actions();
                 // Mostly claims and draws, so games move on and reach their end.
                 let action = legal.get(rng.random_range(0..legal.len()));
-                state.apply(action).expect("legal");
+                state.try_apply(action).expect("legal");
                 turn += 1;
             }
             let (d, g) = check_position(&state, &mut rng);
@@ -167,7 +167,7 @@ fn weighted_sampling_follows_the_weights_and_still_looks_the_same() {
                 }
             }
             let legal = state.legal_actions();
-            state.apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
+            state.try_apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
         }
     }
     assert!(checked > 50, "{checked} positions checked");

@@ -160,7 +160,7 @@ fn scrambled_hidden_information_looks_the_same_in_random_games() {
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             while !game.is_over() {
                 let legal = game.legal_actions();
-                game.apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
+                game.try_apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
                 let tunnel = matches!(game.phase(), Phase::Tunnel { .. });
                 if tunnel || game.is_over() || rng.random_range(0..8) != 0 {
                     continue;
@@ -186,7 +186,7 @@ fn scrambled_hidden_information_looks_the_same_in_random_games() {
 
 /// Applies an action that must be legal.
 fn play(state: &mut GameState<'_>, action: Action) {
-    if let Err(e) = state.apply(action) {
+    if let Err(e) = state.try_apply(action) {
         panic!("{e}");
     }
 }

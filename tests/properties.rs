@@ -283,6 +283,30 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
         assert!(substitute, "{ctx}: generated {extra:?} is not canonical");
     }
 
+    // `is_legal` answers without the list exactly as the list does: for every listed action,
+    // every candidate, every known illegal example and near misses of the listed actions.
+    let mut probes = canonical_candidates(state);
+    probes.extend(illegal_examples(state));
+    probes.extend(near_misses(state, &listed));
+    for a in probes.iter().chain(&listed) {
+        assert_eq!(legal.is_legal(*a), set.contains(a), "{ctx}: phase {:?}: is_legal({a:?})", state.phase());
+    }
+
+    // The payments of one route are those of its listed claims, in order.
+    for i in 0..map.routes().len() {
+        let route = RouteId(i as u8);
+        let listed_pays: Vec<CardCounts> = listed
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Claim { route: r, pay } if r == route => Some(pay),
+                _ => None,
+            })
+            .collect();
+        let pays: Vec<CardCounts> =
+            legal.claim_payments(route).map_or(Vec::new(), |p| (0..p.len()).map(|k| p.get(k)).collect());
+        assert_eq!(pays, listed_pays, "{ctx}: payments of route {i}");
+    }
+
     let claimed_by_actions: RouteSet = listed
         .iter()
         .filter_map(|a| match a {
@@ -302,6 +326,55 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
             .collect();
         assert_eq!(claimed_by_actions, payable, "{ctx}: routes claimable with hand {hand}");
     }
+}
+
+/// Actions one step away from the listed ones: another route, another slot, a card more or
+/// less of each kind, another line or express card, another ticket position.
+fn near_misses(state: &GameState<'_>, listed: &[Action]) -> HashSet<Action> {
+    let routes = state.map().routes().len() as u8;
+    let mut out = HashSet::new();
+    let pays = |pay: CardCounts| {
+        let more = Card::ALL.into_iter().map(move |c| pay.with(c, pay[c] + 1));
+        let less = Card::ALL.into_iter().filter(move |&c| pay[c] > 0).map(move |c| pay.with(c, pay[c] - 1));
+        more.chain(less)
+    };
+    for &action in listed {
+        match action {
+            Action::Claim { route, pay } => {
+                for other in [route.0.wrapping_sub(1), route.0 + 1, route.0 ^ 1] {
+                    out.insert(Action::Claim { route: RouteId(other.min(routes)), pay });
+                }
+                out.extend(pays(pay).map(|pay| Action::Claim { route, pay }));
+            }
+            Action::ClaimProvince { route, pay, line, express } => {
+                for other in Card::ALL {
+                    out.insert(Action::ClaimProvince { route, pay, line: other, express });
+                }
+                for e in 0..=4 {
+                    out.insert(Action::ClaimProvince { route, pay, line, express: e });
+                }
+                out.insert(Action::ClaimProvince { route: RouteId(route.0 ^ 1), pay, line, express });
+                out.insert(Action::Claim { route, pay });
+                out.extend(pays(pay).map(|pay| Action::ClaimProvince { route, pay, line, express }));
+            }
+            Action::TunnelPay(extra) => out.extend(pays(extra).map(Action::TunnelPay)),
+            Action::Pick(i) => {
+                out.insert(Action::Pick(i + 1));
+            }
+            Action::ExpressCards(_) | Action::ExpressTickets(_) => {
+                for value in 0..=4 {
+                    out.insert(Action::ExpressCards(value));
+                    out.insert(Action::ExpressTickets(value));
+                }
+            }
+            _ => {}
+        }
+    }
+    for slot in 0..8 {
+        out.insert(Action::TakeFaceUp(slot));
+        out.insert(Action::Pick(slot));
+    }
+    out
 }
 
 /// One card fewer of the kind the payment holds most of (locomotives last).
@@ -398,7 +471,7 @@ fn check_refusals(state: &GameState<'_>, next: Action, ctx: Ctx<'_>) {
     let mut probe = state.clone();
     for bad in illegal_examples(state) {
         assert!(state.check(bad).is_err(), "{ctx}: {bad:?} passes check in {:?}", state.phase());
-        match probe.apply(bad) {
+        match probe.try_apply(bad) {
             Ok(()) => panic!("{ctx}: {bad:?} was applied in {:?}", state.phase()),
             Err(e) => {
                 assert_eq!(e.action, bad, "{ctx}");
@@ -408,8 +481,8 @@ fn check_refusals(state: &GameState<'_>, next: Action, ctx: Ctx<'_>) {
         assert!(probe.to_setup() == before, "{ctx}: refusing {bad:?} changed the state");
     }
     let mut control = state.clone();
-    probe.apply(next).expect("legal");
-    control.apply(next).expect("legal");
+    probe.try_apply(next).expect("legal");
+    control.try_apply(next).expect("legal");
     assert!(probe.to_setup() == control.to_setup(), "{ctx}: refused actions changed what {next:?} does");
 }
 
@@ -472,7 +545,7 @@ fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
         EndReason::Passes => {}
     }
     for seat in seats(state) {
-        let r = result.seats[seat.index()];
+        let r = result.seats[seat];
         let at = format!("{ctx}, seat {}", seat.0);
         assert_eq!(
             r.score,
@@ -748,7 +821,7 @@ fn play_checked(map: &Map, players: usize, seed: u64) -> (EndReason, usize) {
         let before = state.clone();
         let turns = state.turns();
         let mover = state.to_move();
-        if let Err(e) = state.apply(action) {
+        if let Err(e) = state.try_apply(action) {
             panic!("{ctx}: generated action refused: {e}");
         }
         ctx.action += 1;
@@ -827,7 +900,7 @@ fn games_replay_exactly_from_their_seed() {
                 while !state.is_over() {
                     let legal = state.legal_actions();
                     let a = legal.get(chooser.random_range(0..legal.len()));
-                    state.apply(a).expect("legal");
+                    state.try_apply(a).expect("legal");
                     trace.push(state.to_setup());
                 }
                 (trace, state.result())
@@ -901,7 +974,7 @@ fn a_round_of_passes_ends_the_game() {
     for n in 0..3 {
         assert!(!state.is_over(), "over after {n} passes");
         assert_must_pass(&state);
-        state.apply(Action::Pass).expect("pass");
+        state.try_apply(Action::Pass).expect("pass");
         check_position(&state, Ctx { map: "usa", players: 3, seed: 0, action: n + 1 });
     }
     assert_eq!(state.phase(), Phase::Over(EndReason::Passes));
@@ -917,12 +990,12 @@ fn passing_is_refused_while_a_card_can_be_taken_and_any_action_restarts_the_coun
     let mut state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
     assert!(state.check(Action::Pass).is_err(), "pass with a face-up card to take");
     // Taking the only card is the whole turn: no second card exists.
-    state.apply(Action::TakeFaceUp(0)).expect("take");
+    state.try_apply(Action::TakeFaceUp(0)).expect("take");
     assert_eq!(state.to_move(), Seat(1));
     for n in 0..3 {
         assert!(!state.is_over(), "over after {n} passes");
         assert_must_pass(&state);
-        state.apply(Action::Pass).expect("pass");
+        state.try_apply(Action::Pass).expect("pass");
     }
     assert_eq!(state.phase(), Phase::Over(EndReason::Passes));
     assert_eq!(state.turns(), 4);
@@ -935,9 +1008,9 @@ fn the_turn_cap_ends_the_game() {
     setup.lay([Some(Card::Red), Some(Card::Blue), Some(Card::Green), Some(Card::White), Some(Card::Black)]);
     setup.turns = map.rules.turn_cap - 1;
     let mut state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
-    state.apply(Action::DrawBlind).expect("first card");
+    state.try_apply(Action::DrawBlind).expect("first card");
     assert!(!state.is_over());
-    state.apply(Action::DrawBlind).expect("second card");
+    state.try_apply(Action::DrawBlind).expect("second card");
     assert_eq!(state.phase(), Phase::Over(EndReason::TurnCap));
     let result = state.result();
     assert_eq!((result.end, result.turns), (EndReason::TurnCap, map.rules.turn_cap));

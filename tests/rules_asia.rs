@@ -149,7 +149,7 @@ fn three_face_up_locomotives_reset_the_market() {
     s.deck = cards(&[(Card::Loco, 1)]);
     let mut g = start(asia(), &s);
     let mut events: Vec<Event> = Vec::new();
-    g.apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
+    g.try_apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
     g.check_invariants().unwrap();
     let refill = events.iter().position(|e| *e == Event::Refill { slot: 2, card: Some(Card::Loco) });
     let reset = events.iter().position(|e| matches!(e, Event::Market { reset: true, .. }));
@@ -551,7 +551,7 @@ fn mountain_symbols_take_extra_trains_and_score_two_points_each_at_once() {
         assert_eq!(g.trains(Seat(0)), 45 - length - x, "{a}-{b}: X trains leave the supply");
         let points = length_points(length) + 2 * i32::from(x);
         assert_eq!(g.route_points(Seat(0)), points, "{a}-{b}");
-        let result = g.result().seats[0];
+        let result = g.result().seats()[0];
         assert_eq!((result.route_points, result.mountain_routes, result.trains_left), (points, 1, 45 - length - x));
         // The mountain pass holds the X trains: a position that keeps them in the supply
         // does not add up.
@@ -648,7 +648,7 @@ fn asia_explorer_counts_each_city_of_one_network_once() {
         assert_eq!(s.score, s.route_points + s.bonus_points);
     }
     // Seat 0's routes score 2+2+2+2+2+(1+2)+1+1 + 4.
-    assert_eq!(r.seats[0].route_points, 19);
+    assert_eq!(r.seats()[0].route_points, 19);
 
     // Without Macau-Hanoi seat 1 has 6 cities; with Hanoi-Saigon added it has 8.
     let g = position(3, &[&network, &line[..5], &small], &[]);
@@ -658,7 +658,7 @@ fn asia_explorer_counts_each_city_of_one_network_once() {
     longer.push(track(asia(), "Hanoi", "Saigon", Some(Card::Yellow)));
     let g = position(3, &[&network, &longer, &small], &[]);
     let r = g.result();
-    assert_eq!(r.seats[1].largest_network, 8);
+    assert_eq!(r.seats()[1].largest_network, 8);
     let bonus: Vec<i32> = r.seats().iter().map(|s| s.bonus_points).collect();
     assert_eq!(bonus, vec![0, 10, 0]);
 }
@@ -686,10 +686,10 @@ fn no_longest_path_bonus_only_the_explorer() {
         track(asia(), "Bangkok", "Saigon", Some(Card::Pink)),
     ];
     let r = position(2, &[&trail, &star], &[]).result();
-    assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (16, 6));
-    assert_eq!((r.seats[0].largest_network, r.seats[1].largest_network), (4, 6));
-    assert_eq!((r.seats[0].bonus_points, r.seats[1].bonus_points), (0, 10));
-    assert_eq!((r.seats[0].score, r.seats[1].score), (35, 17));
+    assert_eq!((r.seats()[0].longest_path, r.seats()[1].longest_path), (16, 6));
+    assert_eq!((r.seats()[0].largest_network, r.seats()[1].largest_network), (4, 6));
+    assert_eq!((r.seats()[0].bonus_points, r.seats()[1].bonus_points), (0, 10));
+    assert_eq!((r.seats()[0].score, r.seats()[1].score), (35, 17));
 }
 
 /// Seat 0 in the tie-break games: Tehran-Samarkand (3 + 1 X: 6) and Tehran-Shiraz (2 + 2 X:
@@ -714,8 +714,8 @@ fn points_tie_goes_first_to_most_completed_tickets() {
     let tickets = [ticket(asia(), "Irkutsk", "Khabarovsk"), ticket(asia(), "Kobe", "Macau")];
     let r = position(2, &[&two_mountains(), &no_mountains()], &[&[], &tickets]).result();
     assert_eq!(scores(&r), vec![22, 22]);
-    assert_eq!((r.seats[0].tickets_completed, r.seats[1].tickets_completed), (0, 1));
-    assert_eq!((r.seats[0].mountain_routes, r.seats[1].mountain_routes), (2, 0));
+    assert_eq!((r.seats()[0].tickets_completed, r.seats()[1].tickets_completed), (0, 1));
+    assert_eq!((r.seats()[0].mountain_routes, r.seats()[1].mountain_routes), (2, 0));
     assert_eq!(r.winners, seats(&[1]), "tickets come before mountain routes");
 }
 
@@ -723,7 +723,7 @@ fn points_tie_goes_first_to_most_completed_tickets() {
 fn then_to_most_mountain_routes_not_the_longest_path() {
     let r = position(2, &[&two_mountains(), &no_mountains()], &[]).result();
     assert_eq!(scores(&r), vec![22, 22]);
-    assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (5, 7));
+    assert_eq!((r.seats()[0].longest_path, r.seats()[1].longest_path), (5, 7));
     assert_eq!(r.winners, seats(&[0]));
 }
 
@@ -748,10 +748,10 @@ fn mountain_routes_are_counted_not_mountain_symbols() {
     let g = position(2, &[&three, &two], &[&t0, &t1]);
     let r = g.result();
     assert_eq!(scores(&r), vec![23, 23]);
-    assert_eq!((r.seats[0].tickets_completed, r.seats[1].tickets_completed), (1, 1));
+    assert_eq!((r.seats()[0].tickets_completed, r.seats()[1].tickets_completed), (1, 1));
     let symbols = |seat: u8| -> u8 { g.owned(Seat(seat)).iter().map(|id| asia().route(id).mountains).sum() };
     assert_eq!((symbols(0), symbols(1)), (3, 4));
-    assert_eq!((r.seats[0].mountain_routes, r.seats[1].mountain_routes), (3, 2));
+    assert_eq!((r.seats()[0].mountain_routes, r.seats()[1].mountain_routes), (3, 2));
     assert_eq!(r.winners, seats(&[0]));
 }
 
@@ -763,7 +763,7 @@ fn still_tied_players_share_the_win() {
     let other = [track(asia(), "Moscow", "Astrakhan", Some(Card::Orange))];
     let r = position(3, &[&two_mountains(), &also_two, &other], &[]).result();
     assert_eq!(scores(&r), vec![22, 22, 4]);
-    assert_eq!((r.seats[0].mountain_routes, r.seats[1].mountain_routes), (2, 2));
+    assert_eq!((r.seats()[0].mountain_routes, r.seats()[1].mountain_routes), (2, 2));
     assert_eq!(r.winners, seats(&[0, 1]));
 }
 
@@ -808,7 +808,7 @@ fn random_games_conserve_trains_and_always_end() {
             let n = legal.len();
             assert!(n > 0, "game {game}: no legal action in {:?}", g.phase());
             let action = legal.get(chooser.random_range(0..n));
-            g.apply(action).unwrap_or_else(|e| panic!("game {game}: generated action refused: {e}"));
+            g.try_apply(action).unwrap_or_else(|e| panic!("game {game}: generated action refused: {e}"));
             check_position(&g, game);
             actions += 1;
             assert!(actions <= 5000, "game {game} does not end");

@@ -370,7 +370,7 @@ fn three_loco_refill(map: &'static Map) -> GameState<'static> {
 fn three_face_up_locomotives_reset_the_market() {
     let mut g = three_loco_refill(usa());
     let mut events: Vec<Event> = Vec::new();
-    g.apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
+    g.try_apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
     g.check_invariants().unwrap();
     let refill = events
         .iter()
@@ -390,7 +390,7 @@ fn three_face_up_locomotives_reset_the_market() {
 fn nordic_has_no_three_locomotive_reset() {
     let mut g = three_loco_refill(nordic());
     let mut events: Vec<Event> = Vec::new();
-    g.apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
+    g.try_apply_recorded(Action::TakeFaceUp(2), &mut events).unwrap();
     assert!(!events.iter().any(|e| matches!(e, Event::Market { reset: true, .. })));
     let l = Some(Card::Loco);
     assert_eq!(g.market(), [l, l, l, Some(Card::Blue), Some(Card::Green)]);
@@ -442,7 +442,7 @@ fn three_locomotives_after_an_end_of_turn_refill_reset_the_market() {
         s.seed = seed;
         let mut g = start(map, &s);
         let mut events: Vec<Event> = Vec::new();
-        g.apply_recorded(claim(r, pay), &mut events).unwrap();
+        g.try_apply_recorded(claim(r, pay), &mut events).unwrap();
         g.check_invariants().unwrap();
         let third = (2..5).any(|slot| events.contains(&Event::Refill { slot, card: l }));
         let reset = events.iter().any(|e| matches!(e, Event::Market { reset: true, .. }));
@@ -571,7 +571,7 @@ fn route_scores_follow_the_length_table() {
         let mut g = start(map, &s);
         act(&mut g, claim(r, pay));
         assert_eq!(g.route_points(Seat(0)), points, "{a}-{b}");
-        assert_eq!(g.result().seats[0].route_points, points, "{a}-{b}");
+        assert_eq!(g.result().seats()[0].route_points, points, "{a}-{b}");
         assert_eq!(g.trains(Seat(0)), 45 - length, "one train per space");
     }
 }
@@ -979,7 +979,7 @@ fn tickets_score_by_a_chain_of_the_owners_routes() {
         &[&[("Denver", "El Paso"), ("Boston", "Miami")], &[("Kansas City", "Houston")]],
     );
     let r = g.result();
-    let s0 = r.seats[0];
+    let s0 = r.seats()[0];
     assert_eq!(
         (s0.ticket_points_gained, s0.ticket_points_lost, s0.tickets_completed, s0.tickets_failed),
         (4, 12, 1, 1)
@@ -987,7 +987,7 @@ fn tickets_score_by_a_chain_of_the_owners_routes() {
     assert_eq!(s0.route_points, 6);
     assert_eq!(s0.score, 6 + 4 - 12 + 10);
     // Seat 1's chain runs through seat 0's Oklahoma City-Dallas: not its own, so it fails.
-    let s1 = r.seats[1];
+    let s1 = r.seats()[1];
     assert_eq!((s1.ticket_points_gained, s1.ticket_points_lost, s1.tickets_completed), (0, 5, 0));
     assert_eq!(s1.score, 3 - 5);
 }
@@ -1007,7 +1007,7 @@ fn longest_path_is_a_trail_loop_with_a_tail() {
         ]],
         &[],
     );
-    assert_eq!(g.result().seats[0].longest_path, 12);
+    assert_eq!(g.result().seats()[0].longest_path, 12);
 }
 
 #[test]
@@ -1026,10 +1026,10 @@ fn longest_path_is_a_trail_figure_eight() {
         ]],
         &[],
     );
-    assert_eq!(g.result().seats[0].longest_path, 19);
+    assert_eq!(g.result().seats()[0].longest_path, 19);
     // A star of three arms from Dallas: a trail uses only two of them (4 + 2).
     let g = scored(2, &[&[("Dallas", "El Paso"), ("Dallas", "Houston"), ("Dallas", "Little Rock")]], &[]);
-    assert_eq!(g.result().seats[0].longest_path, 6);
+    assert_eq!(g.result().seats()[0].longest_path, 6);
 }
 
 #[test]
@@ -1040,7 +1040,7 @@ fn longest_path_bonus_goes_to_all_tied_players() {
     let paths: Vec<u16> = r.seats().iter().map(|s| s.longest_path).collect();
     assert_eq!(paths, vec![6, 6, 3]);
     assert_eq!(bonus, vec![10, 10, 0]);
-    assert_eq!(r.seats[0].score, 25);
+    assert_eq!(r.seats()[0].score, 25);
     // Tied on points and tickets, both hold the bonus: a shared win.
     assert_eq!(r.winners, seats(&[0, 1]));
 }
@@ -1065,8 +1065,8 @@ fn end_bonus_only_for_a_value_of_at_least_one() {
     assert!(r.seats().iter().all(|s| s.bonus_points == 0));
     own(map, &mut s, 0, &[route(map, "Alborg", "Goteborg"), route(map, "Goteborg", "Norrkoping")]);
     let r = start(map, &s).result();
-    assert_eq!(r.seats[0].tickets_completed, 1);
-    assert_eq!((r.seats[0].bonus_points, r.seats[1].bonus_points), (10, 0));
+    assert_eq!(r.seats()[0].tickets_completed, 1);
+    assert_eq!((r.seats()[0].bonus_points, r.seats()[1].bonus_points), (10, 0));
 
     // Legendary Asia: no network, no Asia Explorer; one route is a network of 2 cities.
     let map = asia();
@@ -1074,7 +1074,7 @@ fn end_bonus_only_for_a_value_of_at_least_one() {
     assert!(start(map, &s).result().seats().iter().all(|s| s.bonus_points == 0));
     own(map, &mut s, 1, &[tracks(map, "Moscow", "Astrakhan")[0]]);
     let r = start(map, &s).result();
-    assert_eq!((r.seats[0].bonus_points, r.seats[1].bonus_points), (0, 10));
+    assert_eq!((r.seats()[0].bonus_points, r.seats()[1].bonus_points), (0, 10));
 }
 
 #[test]
@@ -1086,7 +1086,7 @@ fn winner_has_the_most_points() {
         &[&[], &[("Denver", "El Paso")]],
     );
     let r = g.result();
-    assert_eq!((r.seats[0].score, r.seats[1].score), (25, 8));
+    assert_eq!((r.seats()[0].score, r.seats()[1].score), (25, 8));
     assert_eq!(r.winners, seats(&[0]));
 }
 
@@ -1104,7 +1104,7 @@ fn points_tie_goes_to_most_completed_tickets() {
     let r = g.result();
     let scores: Vec<i32> = r.seats().iter().map(|s| s.score).collect();
     assert_eq!(scores, vec![8, 8, 4]);
-    assert_eq!(r.seats[2].bonus_points, 10);
+    assert_eq!(r.seats()[2].bonus_points, 10);
     assert_eq!(r.winners, seats(&[0]));
 }
 
@@ -1119,8 +1119,8 @@ fn then_the_tied_player_holding_the_longest_path_bonus_wins() {
         &[],
     );
     let r = g.result();
-    assert_eq!((r.seats[0].score, r.seats[1].score), (21, 21));
-    assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (6, 7));
+    assert_eq!((r.seats()[0].score, r.seats()[1].score), (21, 21));
+    assert_eq!((r.seats()[0].longest_path, r.seats()[1].longest_path), (6, 7));
     assert_eq!(r.winners, seats(&[1]));
 }
 
@@ -1251,9 +1251,9 @@ fn player_without_a_legal_action_passes_and_all_passing_ends_the_game() {
     assert_eq!(r.seats, expected.seats, "scored normally");
     for seat in 0..3 {
         let points: i32 = g.owned(Seat(seat)).iter().map(|id| i32::from(map.route_points(map.route(id).length))).sum();
-        assert_eq!(r.seats[usize::from(seat)].route_points, points);
+        assert_eq!(r.seats()[usize::from(seat)].route_points, points);
     }
-    assert_eq!(r.seats[0].tickets_completed + r.seats[0].tickets_failed, 1, "the ticket is scored");
+    assert_eq!(r.seats()[0].tickets_completed + r.seats()[0].tickets_failed, 1, "the ticket is scored");
 }
 
 #[test]
@@ -1317,7 +1317,7 @@ fn turn_cap_ends_the_game_and_it_is_scored_normally() {
     assert_eq!(g.phase(), Phase::Over(EndReason::TurnCap));
     let r = g.result();
     assert_eq!((r.end, r.turns), (EndReason::TurnCap, cap));
-    assert_eq!(r.seats[0].score, 15 + 10);
+    assert_eq!(r.seats()[0].score, 15 + 10);
     assert_eq!(r.winners, seats(&[0]));
     refuse(&mut g, Action::DrawBlind);
 }

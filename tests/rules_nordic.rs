@@ -60,14 +60,14 @@ fn begin(s: &Setup) -> GameState<'static> {
 
 /// Applies a legal action, then checks the engine's invariants.
 fn play(g: &mut GameState<'_>, action: Action) {
-    g.apply(action).unwrap_or_else(|e| panic!("{e}"));
+    g.try_apply(action).unwrap_or_else(|e| panic!("{e}"));
     g.check_invariants().unwrap_or_else(|e| panic!("after {action:?}: {e}"));
 }
 
 /// [`play`], returning the events the action caused.
 fn play_events(g: &mut GameState<'_>, action: Action) -> Vec<Event> {
     let mut events = Vec::new();
-    g.apply_recorded(action, &mut events).unwrap_or_else(|e| panic!("{e}"));
+    g.try_apply_recorded(action, &mut events).unwrap_or_else(|e| panic!("{e}"));
     g.check_invariants().unwrap_or_else(|e| panic!("after {action:?}: {e}"));
     events
 }
@@ -90,7 +90,7 @@ fn refused(g: &mut GameState<'_>, action: Action) -> &'static str {
     let before = g.to_setup();
     assert!(!legal(g).contains(&action), "{action:?} is generated as legal");
     let reason = g.check(action).err().unwrap_or_else(|| panic!("check accepts {action:?}"));
-    let err = g.apply(action).expect_err("an illegal action was applied");
+    let err = g.try_apply(action).expect_err("an illegal action was applied");
     assert_eq!(err.reason, reason);
     assert_eq!(g.to_setup(), before, "refusing {action:?} changed the state");
     reason
@@ -871,8 +871,8 @@ fn route_scores_follow_the_nordic_table_with_nine_for_27() {
         claims_outright(&g, r, pay, points);
         let mut s = board(2);
         own(nordic(), &mut s, 0, &[r]);
-        assert_eq!(begin(&s).result().seats[0].route_points, points, "{a}-{b}");
-        assert_eq!(begin(&s).result().seats[0].bonus_points, 0, "{a}-{b}");
+        assert_eq!(begin(&s).result().seats()[0].route_points, points, "{a}-{b}");
+        assert_eq!(begin(&s).result().seats()[0].bonus_points, 0, "{a}-{b}");
     }
 }
 
@@ -1068,8 +1068,8 @@ fn tie_break_most_completed_tickets_first() {
         &[&[ticket(nordic(), "Tampere", "Tallinn")], &[]],
     );
     assert_eq!(scores(&r), vec![16, 16]);
-    assert_eq!((r.seats[0].tickets_completed, r.seats[1].tickets_completed), (1, 0));
-    assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (3, 6));
+    assert_eq!((r.seats()[0].tickets_completed, r.seats()[1].tickets_completed), (1, 0));
+    assert_eq!((r.seats()[0].longest_path, r.seats()[1].longest_path), (3, 6));
     assert_eq!(r.winners, seats(&[0]));
 }
 
@@ -1123,7 +1123,7 @@ fn tie_break_finally_shared() {
         &[],
     );
     assert_eq!(scores(&r), vec![7, 7, 1]);
-    assert_eq!((r.seats[0].longest_path, r.seats[1].longest_path), (4, 4));
+    assert_eq!((r.seats()[0].longest_path, r.seats()[1].longest_path), (4, 4));
     assert_eq!(r.winners, seats(&[0, 1]));
 }
 
@@ -1155,7 +1155,8 @@ fn random_game(players: usize, seed: u64, seen: &mut Seen) {
         assert!(!options.is_empty(), "seed {seed}: no legal action in {:?}", g.phase());
         let action = options.get(rng.random_range(0..options.len()));
         events.clear();
-        g.apply_recorded(action, &mut events).unwrap_or_else(|e| panic!("seed {seed}: generated action refused: {e}"));
+        g.try_apply_recorded(action, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed}: generated action refused: {e}"));
         g.check_invariants().unwrap_or_else(|e| panic!("seed {seed}, step {steps}, after {action:?}: {e}"));
         assert!(!has_reset(&events), "seed {seed}: the market was reset: {events:?}");
         match action {

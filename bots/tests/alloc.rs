@@ -24,7 +24,7 @@ fn allocations_in_games(map: &Map, games: u64) -> (usize, u64) {
             while !state.is_over() {
                 let seat: Seat = state.to_move();
                 let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                if state.apply(action).is_err() {
+                if state.try_apply(action).is_err() {
                     return None;
                 }
             }

@@ -29,7 +29,7 @@ fn bots_decide_without_allocating() {
                 while !state.is_over() {
                     let seat = state.to_move();
                     let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                    state.apply(action).expect("legal");
+                    state.try_apply(action).expect("legal");
                 }
             });
             assert_eq!(calls, 0, "{map_name} {players}p game {i}: {calls} allocations while playing");
@@ -66,7 +66,7 @@ fn mcts_playouts_do_not_allocate() {
                 checked += 1;
             }
             let action = greedy[seat.index()].choose(&obs);
-            state.apply(action).expect("legal");
+            state.try_apply(action).expect("legal");
         }
         assert!(checked > 10, "{map_name}: {checked} decisions checked");
     }

@@ -93,7 +93,7 @@ fn every_root_decision_is_legal_and_the_bot_is_deterministic() {
                 let action = bots[seat.index()].choose(&obs);
                 let legal: Vec<Action> = state.legal_actions().iter().collect();
                 assert!(legal.contains(&action), "{name}: {action:?} is not legal in {:?}", state.phase());
-                state.apply(action).unwrap();
+                state.try_apply(action).unwrap();
                 actions.push(action);
             }
             runs.push((actions, state.result().seats().iter().map(|r| r.score).collect::<Vec<_>>()));
@@ -156,7 +156,7 @@ fn a_huge_budget_finds_the_winning_claim() {
         let Action::Claim { route, .. } = action else { panic!("seed {seed}: played {action:?}, not a claim") };
         assert_eq!(map.route(route).length, 6, "seed {seed}: claimed a {}-long route", map.route(route).length);
         let mut after = state.clone();
-        after.apply(action).unwrap();
+        after.try_apply(action).unwrap();
         assert!(after.is_over());
         assert!(after.result().winners.contains(Seat(0)) && after.result().winners.count() == 1, "the claim wins");
         let root = bot.last_root();
@@ -193,7 +193,7 @@ fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
                     positions += 1;
                 }
                 let action = bots[seat.index()].choose(&obs);
-                state.apply(action).unwrap();
+                state.try_apply(action).unwrap();
             }
         }
         let mean = lift / f64::from(positions);
@@ -219,7 +219,7 @@ fn speed() {
                 let seat = state.to_move();
                 let obs = Observation::new(&state, seat);
                 let action = if seat == Seat(0) { bot.choose(&obs) } else { others[seat.index()].choose(&obs) };
-                state.apply(action).unwrap();
+                state.try_apply(action).unwrap();
             }
         }
         let st = bot.stats();

@@ -87,7 +87,7 @@ impl Tracer {
         let offer = state.offer(seat);
         let owned = state.owned(seat);
         let turn = state.turns() + 1;
-        state.apply_recorded(action, sink)?;
+        state.try_apply_recorded(action, sink)?;
         match (phase, action) {
             (Phase::SetupKeep | Phase::KeepTickets, Action::Keep(mask)) => {
                 let source = if phase == Phase::SetupKeep { TicketSource::Setup } else { TicketSource::Drawn };

@@ -42,7 +42,7 @@ fn outcome(
         index,
         seed: index,
         lineup: full_lineup,
-        result: GameResult { players: 2, seats: all, winners, turns, end: EndReason::Trains },
+        result: GameResult { players: 2, seats: ttr::BySeat(all), winners, turns, end: EndReason::Trains },
         trace,
         events: Vec::new(),
     }

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::bitset::{CitySet, RouteSet, TicketSet};
 use crate::card::Card;
 use crate::ids::{CityId, RouteId, TicketId, MAX_SEATS};
-use crate::rules::Rules;
-pub use spec::{MapSpec, TicketKind};
+use crate::rule_set::Rules;
+pub use spec::{CityData, MapData, MapSpec, RouteData, TicketData, TicketKind};
+use toml::Spanned;
 
 /// Longest route length any map may have.
 pub const MAX_ROUTE_LENGTH: usize = 15;
@@ -109,7 +110,7 @@ pub struct Ticket {
 
 /// A validated map: board, tickets and rule set, with masks precomputed for the engine.
 /// Built once, immutable, shared by reference across threads.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Map {
     /// Short machine name, e.g. `usa`.
     pub name: String,
@@ -177,64 +178,122 @@ impl Map {
         Map::from_spec_for(spec, text, Purpose::Play)
     }
 
+    /// Validates a map given as plain data, with the checks of [`Map::from_toml`]: the map
+    /// is built exactly when a map file with the same contents would load. Returns every
+    /// problem found (without line numbers), not only the first.
+    pub fn from_data(data: MapData) -> Result<Map, Vec<Problem>> {
+        Map::validate(data, &Lines::default(), Purpose::Play)
+    }
+
+    /// The map as plain data: [`Map::from_data`] of it builds an equal map. Double routes
+    /// are numbered by the index of their first track.
+    #[must_use]
+    pub fn to_data(&self) -> MapData {
+        let name = |id: CityId| self.city_name(id).to_string();
+        let routes = self
+            .routes
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RouteData {
+                a: name(r.a),
+                b: name(r.b),
+                length: r.length,
+                color: r.color.map_or("gray", Card::name).to_string(),
+                ferry_locos: r.ferry_locos,
+                tunnel: r.tunnel,
+                mountains: r.mountains,
+                double: r.twin.map(|t| t.index().min(i) as u32),
+                any_cards: r.any_cards,
+            })
+            .collect();
+        let tickets = self
+            .tickets
+            .iter()
+            .map(|t| TicketData { a: name(t.a), b: name(t.b), points: t.points, kind: t.kind })
+            .collect();
+        MapData {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            provisional: self.provisional,
+            rules: self.rules.clone(),
+            cities: self.cities.iter().map(|c| CityData { name: c.name.clone(), x: c.x, y: c.y }).collect(),
+            routes,
+            tickets,
+        }
+    }
+
     fn from_spec_for(spec: MapSpec, text: &str, purpose: Purpose) -> Result<Map, Vec<Problem>> {
-        let mut v = Validator { text, problems: Vec::new() };
-        let rules_line = line_of(text, spec.rules.span().start);
-        let rules = spec.rules.into_inner();
+        let at = |offset: usize| Some(line_of(text, offset));
+        let lines = Lines {
+            rules: at(spec.rules.span().start),
+            cities: spec.cities.iter().map(|c| at(c.span().start)).collect(),
+            routes: spec.routes.iter().map(|r| at(r.span().start)).collect(),
+            tickets: spec.tickets.iter().map(|t| at(t.span().start)).collect(),
+        };
+        let data = MapData {
+            name: spec.name,
+            title: spec.title,
+            provisional: spec.provisional,
+            rules: spec.rules.into_inner(),
+            cities: spec.cities.into_iter().map(Spanned::into_inner).collect(),
+            routes: spec.routes.into_iter().map(Spanned::into_inner).collect(),
+            tickets: spec.tickets.into_iter().map(Spanned::into_inner).collect(),
+        };
+        Map::validate(data, &lines, purpose)
+    }
+
+    fn validate(data: MapData, lines: &Lines, purpose: Purpose) -> Result<Map, Vec<Problem>> {
+        let mut v = Validator { problems: Vec::new() };
+        let rules_line = lines.rules;
+        let rules = data.rules;
         let route_points = v.rules(&rules, rules_line);
 
         let mut city_index: HashMap<&str, CityId> = HashMap::new();
-        if spec.cities.len() > CitySet::CAPACITY {
+        if data.cities.len() > CitySet::CAPACITY {
             v.problem(
                 None,
-                format!("{} cities, more than the {} a city set holds", spec.cities.len(), CitySet::CAPACITY),
+                format!("{} cities, more than the {} a city set holds", data.cities.len(), CitySet::CAPACITY),
             );
         }
-        for (i, c) in spec.cities.iter().enumerate() {
-            let line = v.line(c.span().start);
-            if city_index.insert(c.get_ref().name.as_str(), CityId(i as u8)).is_some() {
-                v.problem(Some(line), format!("duplicate city {:?}", c.get_ref().name));
+        for (i, c) in data.cities.iter().enumerate() {
+            if city_index.insert(c.name.as_str(), CityId(i as u8)).is_some() {
+                v.problem(lines.city(i), format!("duplicate city {:?}", c.name));
             }
         }
-        let cities: Vec<City> = spec
-            .cities
-            .iter()
-            .map(|c| City { name: c.get_ref().name.clone(), x: c.get_ref().x, y: c.get_ref().y })
-            .collect();
+        let cities: Vec<City> = data.cities.iter().map(|c| City { name: c.name.clone(), x: c.x, y: c.y }).collect();
 
-        if spec.routes.len() > RouteSet::CAPACITY {
+        if data.routes.len() > RouteSet::CAPACITY {
             v.problem(
                 None,
-                format!("{} routes, more than the {} a route set holds", spec.routes.len(), RouteSet::CAPACITY),
+                format!("{} routes, more than the {} a route set holds", data.routes.len(), RouteSet::CAPACITY),
             );
         }
-        let mut routes = Vec::with_capacity(spec.routes.len());
+        let mut routes = Vec::with_capacity(data.routes.len());
         let mut doubles: HashMap<u32, Vec<usize>> = HashMap::new();
-        for (i, r) in spec.routes.iter().enumerate() {
-            let line = v.line(r.span().start);
-            let s = r.get_ref();
+        for (i, s) in data.routes.iter().enumerate() {
+            let line = lines.route(i);
             let a = v.city(&city_index, &s.a, line, "route");
             let b = v.city(&city_index, &s.b, line, "route");
             if s.a == s.b {
-                v.problem(Some(line), format!("route joins {:?} to itself", s.a));
+                v.problem(line, format!("route joins {:?} to itself", s.a));
             }
             let color = match s.color.as_str() {
                 "gray" => None,
                 name => match Card::from_name(name).filter(|c| !c.is_loco()) {
                     Some(c) => Some(c),
                     None => {
-                        v.problem(Some(line), format!("unknown route colour {name:?} (a card colour or gray)"));
+                        v.problem(line, format!("unknown route colour {name:?} (a card colour or gray)"));
                         None
                     }
                 },
             };
             if s.length == 0 || usize::from(s.length) > MAX_ROUTE_LENGTH {
-                v.problem(Some(line), format!("route length {} is outside 1..={MAX_ROUTE_LENGTH}", s.length));
+                v.problem(line, format!("route length {} is outside 1..={MAX_ROUTE_LENGTH}", s.length));
             } else if route_points[usize::from(s.length)] == 0 {
-                v.problem(Some(line), format!("route length {} is missing from rules.route_points", s.length));
+                v.problem(line, format!("route length {} is missing from rules.route_points", s.length));
             }
             if s.ferry_locos > s.length {
-                v.problem(Some(line), format!("{} ferry locomotives on a route of length {}", s.ferry_locos, s.length));
+                v.problem(line, format!("{} ferry locomotives on a route of length {}", s.ferry_locos, s.length));
             }
             if let Some(id) = s.double {
                 doubles.entry(id).or_default().push(i);
@@ -254,48 +313,44 @@ impl Map {
         let mut double_ids: Vec<_> = doubles.into_iter().collect();
         double_ids.sort();
         for (id, members) in double_ids {
-            let line = v.line(spec.routes[members[0]].span().start);
+            let line = lines.route(members[0]);
             if members.len() != 2 {
-                v.problem(Some(line), format!("double route {id} has {} tracks, expected 2", members.len()));
+                v.problem(line, format!("double route {id} has {} tracks, expected 2", members.len()));
                 continue;
             }
             let (x, y) = (routes[members[0]], routes[members[1]]);
             let same = (x.a == y.a && x.b == y.b) || (x.a == y.b && x.b == y.a);
             if !same {
-                let l2 = v.line(spec.routes[members[1]].span().start);
+                let see = line.map_or(String::new(), |l| format!(" (see line {l})"));
                 v.problem(
-                    Some(l2),
-                    format!("double route {id}: its twins do not join the same cities (see line {line})"),
+                    lines.route(members[1]),
+                    format!("double route {id}: its twins do not join the same cities{see}"),
                 );
             }
             routes[members[0]].twin = Some(RouteId(members[1] as u8));
             routes[members[1]].twin = Some(RouteId(members[0] as u8));
         }
 
-        if spec.tickets.len() > TicketSet::CAPACITY {
+        if data.tickets.len() > TicketSet::CAPACITY {
             v.problem(
                 None,
-                format!("{} tickets, more than the {} a ticket set holds", spec.tickets.len(), TicketSet::CAPACITY),
+                format!("{} tickets, more than the {} a ticket set holds", data.tickets.len(), TicketSet::CAPACITY),
             );
         }
         let components = components(cities.len(), &routes);
-        let mut tickets = Vec::with_capacity(spec.tickets.len());
-        for t in &spec.tickets {
-            let line = v.line(t.span().start);
-            let s = t.get_ref();
+        let mut tickets = Vec::with_capacity(data.tickets.len());
+        for (i, s) in data.tickets.iter().enumerate() {
+            let line = lines.ticket(i);
             let a = v.city(&city_index, &s.a, line, "ticket");
             let b = v.city(&city_index, &s.b, line, "ticket");
             if s.points == 0 {
-                v.problem(Some(line), "ticket worth 0 points".to_string());
+                v.problem(line, "ticket worth 0 points".to_string());
             }
             if let (Some(a), Some(b)) = (a, b) {
                 if a == b {
-                    v.problem(Some(line), format!("ticket joins {:?} to itself", s.a));
+                    v.problem(line, format!("ticket joins {:?} to itself", s.a));
                 } else if components[a.index()] != components[b.index()] {
-                    v.problem(
-                        Some(line),
-                        format!("ticket cities {:?} and {:?} are not connected by any routes", s.a, s.b),
-                    );
+                    v.problem(line, format!("ticket cities {:?} and {:?} are not connected by any routes", s.a, s.b));
                 }
             }
             tickets.push(Ticket {
@@ -311,7 +366,7 @@ impl Map {
         let long_needed = usize::from(rules.setup_tickets.long) * max_players;
         if count(TicketKind::Long) < long_needed && !short_allowed {
             v.problem(
-                Some(rules_line),
+                rules_line,
                 format!(
                 "rules.setup_tickets deals {} long tickets to each of up to {max_players} players, but the map has {}",
                 rules.setup_tickets.long, count(TicketKind::Long)),
@@ -319,7 +374,7 @@ impl Map {
         }
         let normal_needed = usize::from(rules.setup_tickets.deal) * max_players;
         if count(TicketKind::Normal) < normal_needed && !short_allowed {
-            v.problem(Some(rules_line), format!(
+            v.problem(rules_line, format!(
                 "rules.setup_tickets deals {} tickets to each of up to {max_players} players, but the map has {} normal tickets",
                 rules.setup_tickets.deal, count(TicketKind::Normal)));
         }
@@ -329,7 +384,7 @@ impl Map {
             v.problems.sort_by_key(|p| p.line.unwrap_or(usize::MAX));
             return Err(v.problems);
         }
-        Ok(Map::precompute(spec.name, spec.title, spec.provisional, rules, route_points, cities, routes, tickets))
+        Ok(Map::precompute(data.name, data.title, data.provisional, rules, route_points, cities, routes, tickets))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -433,6 +488,14 @@ impl Map {
     #[must_use]
     pub fn route_points(&self, length: u8) -> u8 {
         self.route_points[usize::from(length)]
+    }
+
+    /// Points claiming a route scores at once: the score of its length plus the rule set's
+    /// mountain points for each of its mountain symbols.
+    #[must_use]
+    pub fn route_score(&self, id: RouteId) -> u16 {
+        let route = self.route(id);
+        u16::from(self.route_points(route.length)) + u16::from(route.mountains) * u16::from(self.rules.mountain_points)
     }
 
     /// All routes that touch a city.
@@ -582,31 +645,49 @@ fn components(cities: usize, routes: &[Route]) -> Vec<usize> {
     (0..cities).map(|c| find(&mut label, c)).collect()
 }
 
-struct Validator<'t> {
-    text: &'t str,
+/// The 1-based file lines of a map's items, where known.
+#[derive(Default)]
+struct Lines {
+    rules: Option<usize>,
+    cities: Vec<Option<usize>>,
+    routes: Vec<Option<usize>>,
+    tickets: Vec<Option<usize>>,
+}
+
+impl Lines {
+    fn city(&self, i: usize) -> Option<usize> {
+        self.cities.get(i).copied().flatten()
+    }
+
+    fn route(&self, i: usize) -> Option<usize> {
+        self.routes.get(i).copied().flatten()
+    }
+
+    fn ticket(&self, i: usize) -> Option<usize> {
+        self.tickets.get(i).copied().flatten()
+    }
+}
+
+struct Validator {
     problems: Vec<Problem>,
 }
 
-impl Validator<'_> {
-    fn line(&self, offset: usize) -> usize {
-        line_of(self.text, offset)
-    }
-
+impl Validator {
     fn problem(&mut self, line: Option<usize>, message: String) {
         self.problems.push(Problem { line, message });
     }
 
-    fn city(&mut self, index: &HashMap<&str, CityId>, name: &str, line: usize, what: &str) -> Option<CityId> {
+    fn city(&mut self, index: &HashMap<&str, CityId>, name: &str, line: Option<usize>, what: &str) -> Option<CityId> {
         let id = index.get(name).copied();
         if id.is_none() {
-            self.problem(Some(line), format!("{what} names unknown city {name:?}"));
+            self.problem(line, format!("{what} names unknown city {name:?}"));
         }
         id
     }
 
     /// Checks the rule set; returns the route scoring table by length.
-    fn rules(&mut self, r: &Rules, line: usize) -> [u8; MAX_ROUTE_LENGTH + 1] {
-        let l = Some(line);
+    fn rules(&mut self, r: &Rules, line: Option<usize>) -> [u8; MAX_ROUTE_LENGTH + 1] {
+        let l = line;
         let [lo, hi] = r.players;
         if lo < 2 || lo > hi || usize::from(hi) > MAX_SEATS {
             self.problem(l, format!("rules.players [{lo}, {hi}] must satisfy 2 <= min <= max <= {MAX_SEATS}"));

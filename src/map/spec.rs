@@ -1,11 +1,12 @@
-//! The plain, unvalidated contents of a map file, exactly as serde reads them.
+//! The plain, unvalidated contents of a map: [`MapData`] as plain values, and [`MapSpec`],
+//! the same as serde reads it from a TOML file, with the positions of its items.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::rules::Rules;
+use crate::rule_set::Rules;
 
-/// A whole map file before validation.
+/// A whole map file before validation, with the file positions of its items.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
@@ -20,18 +21,43 @@ pub struct MapSpec {
     /// The rule set.
     pub rules: Spanned<Rules>,
     /// The cities, in the order events and ids refer to them.
-    pub cities: Vec<Spanned<CitySpec>>,
+    pub cities: Vec<Spanned<CityData>>,
     /// The routes, in the order events and ids refer to them.
-    pub routes: Vec<Spanned<RouteSpec>>,
+    pub routes: Vec<Spanned<RouteData>>,
     /// The destination tickets.
     #[serde(default)]
-    pub tickets: Vec<Spanned<TicketSpec>>,
+    pub tickets: Vec<Spanned<TicketData>>,
+}
+
+/// A whole map as plain data, before validation: what [`crate::Map::from_data`] checks
+/// and [`crate::Map::to_data`] gives back. It reads and writes with serde in the layout of
+/// a map file.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapData {
+    /// Short machine name, e.g. `usa`.
+    pub name: String,
+    /// Human title, e.g. `Ticket to Ride (USA)`.
+    #[serde(default)]
+    pub title: String,
+    /// Set when the map's tickets or board are not from the printed game.
+    #[serde(default)]
+    pub provisional: bool,
+    /// The rule set.
+    pub rules: Rules,
+    /// The cities, in the order events and ids refer to them.
+    pub cities: Vec<CityData>,
+    /// The routes, in the order events and ids refer to them.
+    pub routes: Vec<RouteData>,
+    /// The destination tickets.
+    #[serde(default)]
+    pub tickets: Vec<TicketData>,
 }
 
 /// One city and its position on the board (0..1 from the top-left corner).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct CitySpec {
+pub struct CityData {
     /// The city's name as printed on the board.
     pub name: String,
     /// Horizontal position, 0 = left edge, 1 = right edge.
@@ -42,10 +68,10 @@ pub struct CitySpec {
     pub y: f64,
 }
 
-/// One route as written in the file.
-#[derive(Debug, Deserialize)]
+/// One route as written in a map file.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct RouteSpec {
+pub struct RouteData {
     /// One end.
     pub a: String,
     /// The other end.
@@ -71,10 +97,10 @@ pub struct RouteSpec {
     pub any_cards: u8,
 }
 
-/// One destination ticket as written in the file.
-#[derive(Debug, Deserialize)]
+/// One destination ticket as written in a map file.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct TicketSpec {
+pub struct TicketData {
     /// First city.
     pub a: String,
     /// Second city.
@@ -87,7 +113,7 @@ pub struct TicketSpec {
 }
 
 /// Normal tickets form the draw deck; long tickets are only dealt at setup.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TicketKind {
     /// An ordinary ticket.

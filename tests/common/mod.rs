@@ -110,7 +110,7 @@ pub fn start<'m>(map: &'m Map, s: &Setup) -> GameState<'m> {
 
 /// Applies a legal action and checks the engine's invariants (cards and trains conserved).
 pub fn act(g: &mut GameState<'_>, action: Action) {
-    g.apply(action).unwrap_or_else(|e| panic!("{e}"));
+    g.try_apply(action).unwrap_or_else(|e| panic!("{e}"));
     g.check_invariants().unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -132,7 +132,7 @@ pub fn refuse(g: &mut GameState<'_>, action: Action) -> &'static str {
     let before = g.to_setup();
     assert!(!legal(g).contains(&action), "{action:?} is generated as legal");
     assert!(g.check(action).is_err(), "check accepts {action:?}");
-    let err = g.apply(action).expect_err("an illegal action was applied");
+    let err = g.try_apply(action).expect_err("an illegal action was applied");
     assert_eq!(g.to_setup(), before, "refusing {action:?} changed the state");
     err.reason
 }

@@ -207,7 +207,7 @@ impl MctsBot {
         let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
         self.path.clear();
         self.path.push(first);
-        if let Err(e) = world.apply(self.nodes[first as usize].action) {
+        if let Err(e) = world.try_apply(self.nodes[first as usize].action) {
             panic!("mcts playout: {e}");
         }
         let mut node = first;
@@ -228,7 +228,7 @@ impl MctsBot {
             } else {
                 Self::policy(self.params.rollout, &mut bots[s.index()], world, &mut self.rng)
             };
-            if let Err(e) = world.apply(action) {
+            if let Err(e) = world.try_apply(action) {
                 panic!("mcts playout: {e}");
             }
         }

@@ -1,14 +1,20 @@
-//! What a claim may be paid with: checking a payment, and enumerating the canonical ones.
+//! Claiming a route and paying for it (RULES.md 1, 2, 3): which routes the seat may claim
+//! (unclaimed, not the closed twin of a double route, trains enough), what pays for them,
+//! and what a claim changes. Checking a payment, and enumerating the canonical ones.
 //!
 //! A payment is the [`CardCounts`] laid down. Canonical payments are "cards of one colour
 //! plus locomotives"; they are what [`crate::LegalActions`] generates. [`is_valid_payment`]
 //! also accepts the substitutes some maps allow (any N cards for one required locomotive,
 //! any N cards for one colour card).
 
+use crate::action::{Event, EventSink};
+use crate::bitset::RouteSet;
 use crate::card::{Card, CardCounts};
-use crate::fixed_list::FixedList;
+use crate::ids::{RouteId, Seat};
 use crate::map::{Route, MAX_ROUTE_LENGTH};
-use crate::rules::{LocoUse, Rules};
+use crate::rule_set::{LocoUse, Rules};
+use crate::rules::ferries;
+use crate::state::GameState;
 
 /// Whether locomotives may fill the colour spaces of `route` under `rules`.
 #[must_use]
@@ -102,7 +108,8 @@ pub fn route_colors(route: &Route) -> &'static [Card] {
 }
 
 /// Number of canonical payments for `route` with this hand: every colour, then
-/// all-locomotive, then the substitute payments of [`substitute_payments`].
+/// all-locomotive, then the substitute payments (any cards standing in for a required
+/// locomotive or colour card).
 #[must_use]
 pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
     RoutePayments::new(route, hand, rules).len()
@@ -122,14 +129,15 @@ pub struct RoutePayments<'r> {
     hand: CardCounts,
     rules: &'r Rules,
     direct: u32,
-    substitutes: Option<PaymentList>,
+    substitutes: Option<ferries::PaymentList>,
 }
 
 impl<'r> RoutePayments<'r> {
     /// The payments of `route` that `hand` allows.
     #[must_use]
     pub fn new(route: &'r Route, hand: &CardCounts, rules: &'r Rules) -> RoutePayments<'r> {
-        let substitutes = may_substitute(route, hand, rules).then(|| substitute_payments(route, hand, rules));
+        let substitutes =
+            ferries::may_substitute(route, hand, rules).then(|| ferries::substitute_payments(route, hand, rules));
         RoutePayments { route, hand: *hand, rules, direct: direct_payment_count(route, hand, rules), substitutes }
     }
 
@@ -165,109 +173,33 @@ impl<'r> RoutePayments<'r> {
         }
         self.substitutes.as_ref().expect("payment index beyond the payments").as_slice()[k as usize]
     }
-}
 
-/// Whether the hand is large enough for any substitute payment of `route`.
-fn may_substitute(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
-    let loco_extra = (route.ferry_locos > 0 && rules.ferry_substitute > 0).then(|| rules.ferry_substitute - 1);
-    let any_extra = (route.any_cards > 0).then(|| route.any_cards - 1);
-    match loco_extra.into_iter().chain(any_extra).min() {
-        Some(extra) => hand.total() >= u32::from(route.length) + u32::from(extra),
-        None => false,
+    /// Whether `pay` is one of these payments, without listing them: a colour the route
+    /// takes plus locomotives in the range generated, all locomotives, or a listed
+    /// substitute payment.
+    #[must_use]
+    pub fn contains(&self, pay: &CardCounts) -> bool {
+        let (route, hand, rules) = (self.route, &self.hand, self.rules);
+        if pay.total() == u32::from(route.length) {
+            let locos = pay[Card::Loco];
+            let direct = match pay.single_color() {
+                Some(c) => {
+                    route_colors(route).contains(&c)
+                        && loco_range(route, c, hand, rules).is_some_and(|(lo, hi)| (lo..=hi).contains(&locos))
+                }
+                None => pay.colored() == 0 && all_loco_payment(route, hand, rules) == Some(*pay),
+            };
+            if direct {
+                return true;
+            }
+        }
+        self.substitutes.as_ref().is_some_and(|list| list.as_slice().contains(pay))
     }
 }
 
 fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
     let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
     colored + u32::from(all_loco_payment(route, hand, rules).is_some())
-}
-
-/// Most substitute payments generated for one route and hand.
-const MAX_SUBSTITUTE_PAYMENTS: usize = 64;
-
-/// A list of distinct payments.
-pub type PaymentList = FixedList<CardCounts, MAX_SUBSTITUTE_PAYMENTS>;
-
-/// Canonical payments that use substitutes (any N cards for a required locomotive on a
-/// ferry, any N cards for one colour card on a route such as Murmansk-Lieksa).
-///
-/// The choices offered are: how many spaces are substituted, the colour of the colour
-/// spaces (filled with that colour first, then with locomotives where allowed), and a
-/// filler kind whose cards make up the substitute groups first; the rest of the groups is
-/// taken in card order (colours, then locomotives). So whenever a substitute payment
-/// exists, at least one is generated, without listing every mix of substitute cards.
-#[must_use]
-pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> PaymentList {
-    let mut list = PaymentList::new(CardCounts::EMPTY);
-    let loco_sub = if route.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
-    let any_sub = route.any_cards;
-    if loco_sub == 0 && any_sub == 0 {
-        return list;
-    }
-    let ferry = route.ferry_locos;
-    let wild = locos_on_color_spaces(route, rules);
-    let max_sf = if loco_sub > 0 { ferry } else { 0 };
-    let max_sc = if any_sub > 0 { route.length - ferry } else { 0 };
-    let total = hand.total();
-    for s_f in 0..=max_sf {
-        for s_c in 0..=max_sc {
-            if s_f == 0 && s_c == 0 {
-                continue;
-            }
-            let sub_cards = u32::from(loco_sub) * u32::from(s_f) + u32::from(any_sub) * u32::from(s_c);
-            let direct_locos = ferry - s_f;
-            let color_spaces = route.length - ferry - s_c;
-            if total < sub_cards + u32::from(direct_locos) + u32::from(color_spaces) {
-                continue;
-            }
-            let mut colorless_done = false;
-            for &c in route_colors(route) {
-                let from_color = color_spaces.min(hand[c]);
-                // Payments without a card of the colour are the same for every colour.
-                if from_color == 0 {
-                    if colorless_done {
-                        continue;
-                    }
-                    colorless_done = true;
-                }
-                let locos_on_colors = color_spaces - from_color;
-                if locos_on_colors > 0 && !wild {
-                    continue;
-                }
-                let locos = direct_locos + locos_on_colors;
-                if hand[Card::Loco] < locos {
-                    continue;
-                }
-                let direct = CardCounts::of(c, from_color).with(Card::Loco, locos);
-                let mut rest = *hand;
-                rest.remove(&direct);
-                for filler in Card::ALL {
-                    if rest[filler] == 0 {
-                        continue;
-                    }
-                    if let Some(subs) = take_cards(&rest, filler, sub_cards) {
-                        let mut pay = direct;
-                        pay.add(&subs);
-                        list.push_new(pay);
-                    }
-                }
-            }
-        }
-    }
-    list
-}
-
-/// `n` cards from `pile`: as many of `first` as possible, then in card order.
-fn take_cards(pile: &CardCounts, first: Card, n: u32) -> Option<CardCounts> {
-    let mut taken = CardCounts::EMPTY;
-    let mut left = n;
-    for c in std::iter::once(first).chain(Card::ALL) {
-        let available = u32::from(pile[c] - taken[c]);
-        let k = available.min(left);
-        taken[c] += k as u8;
-        left -= k;
-    }
-    (left == 0).then_some(taken)
 }
 
 /// Locomotive counts (inclusive) of canonical payments using at least one `color` card.
@@ -322,50 +254,85 @@ impl PlainPayments {
     }
 }
 
-/// The colour whose revealed cards raise a tunnel's cost: the colour laid, or `None` when
-/// only locomotives were laid (then only locomotives count).
-#[must_use]
-pub fn tunnel_color(laid: &CardCounts) -> Option<Card> {
-    laid.single_color()
-}
-
-/// Whether `extra` settles a tunnel surcharge of `due` cards after laying `laid`.
-#[must_use]
-pub fn is_valid_surcharge(laid: &CardCounts, extra: &CardCounts, due: u8) -> bool {
-    let allowed_color = tunnel_color(laid);
-    let fits = extra.iter().all(|(c, _)| c.is_loco() || Some(c) == allowed_color);
-    fits && extra.total() == u32::from(due)
-}
-
-/// Canonical surcharge payments the hand allows: colour cards first, locomotives ascending.
-#[must_use]
-pub fn surcharge_count(laid: &CardCounts, hand: &CardCounts, due: u8) -> u32 {
-    surcharge_range(laid, hand, due).map_or(0, |(lo, hi)| u32::from(hi - lo + 1))
-}
-
-/// The `k`-th canonical surcharge payment (locomotives ascending).
-#[must_use]
-pub fn nth_surcharge(laid: &CardCounts, hand: &CardCounts, due: u8, k: u32) -> CardCounts {
-    let (lo, _) = surcharge_range(laid, hand, due).expect("nth_surcharge: cannot pay");
-    let locos = lo + k as u8;
-    match tunnel_color(laid) {
-        Some(c) => CardCounts::of(c, due - locos).with(Card::Loco, locos),
-        None => CardCounts::of(Card::Loco, locos),
+impl GameState<'_> {
+    /// Refuses a claim of a route that is taken or closed to the seat, one the seat lacks the
+    /// trains for, and a payment the hand does not hold or that does not fit the route.
+    pub(crate) fn check_claim(&self, route: RouteId, pay: &CardCounts) -> Result<(), &'static str> {
+        let s = self.to_move.index();
+        let Some(r) = self.map.routes().get(route.index()) else {
+            return Err("no such route");
+        };
+        if self.claimed.contains(route) {
+            return Err("the route is already claimed");
+        }
+        if self.closed[s].contains(route) {
+            return Err("the other track of this double route is closed to this seat");
+        }
+        if self.trains[s] < r.trains_needed() {
+            return Err("not enough trains left");
+        }
+        if !self.hands[s].contains(pay) {
+            return Err("the hand does not hold the payment");
+        }
+        if !is_valid_payment(r, pay, &self.map.rules) {
+            return Err("the payment does not fit the route");
+        }
+        Ok(())
     }
-}
 
-fn surcharge_range(laid: &CardCounts, hand: &CardCounts, due: u8) -> Option<(u8, u8)> {
-    let in_color = tunnel_color(laid).map_or(0, |c| hand[c]);
-    let lo = due.saturating_sub(in_color);
-    let hi = due.min(hand[Card::Loco]);
-    (lo <= hi).then_some((lo, hi))
+    /// Routes the seat to move may claim as far as the board and its trains go: open to it
+    /// (not claimed, not a closed twin) and needing no more trains than it has left.
+    pub(crate) fn claimable_routes(&self) -> RouteSet {
+        self.open_to(self.to_move).minus(self.map.routes_needing_more_than(self.trains[self.to_move.index()]))
+    }
+
+    /// Claims a route with `pay`; a tunnel first reveals its surcharge.
+    pub(crate) fn claim(&mut self, route: RouteId, pay: CardCounts, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        self.hands[seat.index()].remove(&pay);
+        if self.map.route(route).tunnel {
+            self.reveal_for_tunnel(route, pay, sink);
+        } else {
+            sink.event(Event::Claim { seat: seat.0, route, pay });
+            self.complete_claim(seat, route, &pay);
+            self.end_turn(sink);
+        }
+    }
+
+    /// The seat owns the route: the paid cards are discarded, its trains leave the supply,
+    /// it scores [`crate::Map::route_score`], and it is closed to everyone, its twin to the
+    /// seat (to everyone with fewer players than `doubles_both_from`).
+    pub(crate) fn complete_claim(&mut self, seat: Seat, route: RouteId, paid: &CardCounts) {
+        let s = seat.index();
+        let r = *self.map.route(route);
+        self.discard.add(paid);
+        for (c, n) in paid.iter() {
+            self.known[s][c] = self.known[s][c].saturating_sub(n);
+        }
+        self.owned[s].insert(route);
+        self.claimed.insert(route);
+        for closed in self.closed.iter_mut() {
+            closed.insert(route);
+        }
+        if let Some(twin) = r.twin {
+            self.closed[s].insert(twin);
+            if self.players < self.map.rules.doubles_both_from {
+                for closed in self.closed.iter_mut() {
+                    closed.insert(twin);
+                }
+            }
+        }
+        self.trains[s] -= r.trains_needed();
+        self.route_points[s] += i32::from(self.map.route_score(route));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ids::CityId;
-    use crate::rules::{DeckSpec, Returned, TicketDeal};
+    use crate::rule_set::{DeckSpec, Returned, TicketDeal};
+    use crate::rules::ferries::substitute_payments;
 
     fn rules(locos: LocoUse, ferry_substitute: u8) -> Rules {
         let deal = TicketDeal { deal: 3, long: 0, keep: 1, returned: Returned::Bottom, draft: false };
@@ -482,18 +449,5 @@ mod tests {
         assert!(is_valid_payment(&nine, &pay, &r));
         assert!(is_valid_payment(&nine, &CardCounts::of(Card::Green, 9), &r));
         assert!(!is_valid_payment(&nine, &CardCounts::of(Card::Green, 7).with(Card::Red, 7), &r));
-    }
-
-    #[test]
-    fn surcharge_only_in_laid_colour_or_locos() {
-        let laid = CardCounts::of(Card::Green, 2);
-        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Green, 1), 1));
-        assert!(is_valid_surcharge(&laid, &CardCounts::of(Card::Loco, 1), 1));
-        assert!(!is_valid_surcharge(&laid, &CardCounts::of(Card::Red, 1), 1));
-        let all_locos = CardCounts::of(Card::Loco, 2);
-        assert!(!is_valid_surcharge(&all_locos, &CardCounts::of(Card::Green, 1), 1));
-        let hand = CardCounts::of(Card::Green, 1).with(Card::Loco, 1);
-        assert_eq!(surcharge_count(&laid, &hand, 2), 1);
-        assert_eq!(nth_surcharge(&laid, &hand, 2, 0), CardCounts::of(Card::Green, 1).with(Card::Loco, 1));
     }
 }

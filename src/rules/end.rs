@@ -1,11 +1,14 @@
-//! Final scoring: tickets by connectivity, longest trail, largest network, bonuses, winners.
+//! The end and scoring (RULES.md 1, 5): ending a turn, the final round, passing, the turn
+//! cap; final scoring: tickets by connectivity, longest trail, largest network, bonuses,
+//! winners.
 
-use crate::action::{EndReason, Phase};
+use crate::action::{Action, EndReason, Event, EventSink, Phase};
 use crate::bitset::{CitySet, RouteSet, SeatSet};
-use crate::ids::{CityId, Seat, MAX_SEATS};
+use crate::by_seat::BySeat;
+use crate::ids::{CityId, Seat};
 use crate::map::Map;
-use crate::rules::{BonusKind, TieBreak};
-use crate::state::GameState;
+use crate::rule_set::{BonusKind, TieBreak};
+use crate::state::{GameState, MARKET_SLOTS};
 
 /// One seat's final tally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,7 +45,7 @@ pub struct GameResult {
     /// Number of players.
     pub players: u8,
     /// Per seat; entries past `players` are zero.
-    pub seats: [SeatResult; MAX_SEATS],
+    pub seats: BySeat<SeatResult>,
     /// The winning seats (more than one: a shared win).
     pub winners: SeatSet,
     /// Turns played, setup not counted.
@@ -55,7 +58,7 @@ impl GameResult {
     /// The seats in play.
     #[must_use]
     pub fn seats(&self) -> &[SeatResult] {
-        &self.seats[..usize::from(self.players)]
+        self.seats.first(usize::from(self.players))
     }
 }
 
@@ -124,6 +127,58 @@ fn longest_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
 }
 
 impl GameState<'_> {
+    /// Refuses a pass while any other action is legal.
+    pub(crate) fn check_pass(&self) -> Result<(), &'static str> {
+        let legal = self.legal_actions();
+        if legal.len() == 1 && legal.get(0) == Action::Pass {
+            Ok(())
+        } else {
+            Err("passing is allowed only with no other legal action")
+        }
+    }
+
+    /// Passes; every seat passing in a row ends the game.
+    pub(crate) fn pass(&mut self, sink: &mut impl EventSink) {
+        sink.event(Event::Pass { seat: self.to_move.0 });
+        self.passes += 1;
+        self.end_turn(sink);
+    }
+
+    /// Counts a decision for the pass rule: any action but a pass (setup keeps aside) breaks
+    /// a run of passes.
+    pub(crate) fn note_for_passes(&mut self, action: Action) {
+        if action != Action::Pass && !matches!(self.phase, Phase::SetupKeep) {
+            self.passes = 0;
+        }
+    }
+
+    /// Ends the turn: revealed tunnel cards are discarded, empty market slots refilled; a
+    /// seat with `end_trains` or fewer trains starts the final round (one more turn each);
+    /// the game ends after it, after a full round of passes, or at the turn cap.
+    pub(crate) fn end_turn(&mut self, sink: &mut impl EventSink) {
+        let s = self.to_move.index();
+        self.discard_revealed();
+        if self.market.iter().take(MARKET_SLOTS).any(Option::is_none) {
+            self.refill_market(sink);
+        }
+        self.turns += 1;
+        match self.final_turns_left {
+            Some(n) => self.final_turns_left = Some(n - 1),
+            None if self.trains[s] <= self.map.rules.end_trains => self.final_turns_left = Some(self.players),
+            None => {}
+        }
+        self.phase = if self.final_turns_left == Some(0) {
+            Phase::Over(EndReason::Trains)
+        } else if self.passes >= self.players {
+            Phase::Over(EndReason::Passes)
+        } else if self.turns >= self.map.rules.turn_cap {
+            Phase::Over(EndReason::TurnCap)
+        } else {
+            self.to_move = Seat((self.to_move.0 + 1) % self.players);
+            Phase::Turn
+        };
+    }
+
     /// Scores the game as it stands, from scratch: every figure is recomputed from the routes
     /// and tickets held, not taken from running totals.
     #[must_use]
@@ -131,17 +186,10 @@ impl GameState<'_> {
         let map = self.map;
         let rules = &map.rules;
         let n = self.players();
-        let mut seats = [SeatResult::default(); MAX_SEATS];
-        for (s, out) in seats.iter_mut().enumerate().take(n) {
+        let mut seats = BySeat::splat(SeatResult::default());
+        for (s, out) in seats.first_mut(n).iter_mut().enumerate() {
             let owned = self.owned[s];
-            out.route_points = owned
-                .iter()
-                .map(|r| {
-                    let route = map.route(r);
-                    i32::from(map.route_points(route.length))
-                        + i32::from(route.mountains) * i32::from(rules.mountain_points)
-                })
-                .sum();
+            out.route_points = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
             for t in self.tickets[s].iter() {
                 let ticket = map.ticket(t);
                 if connected(map, owned, ticket.a, ticket.b) {
@@ -163,26 +211,26 @@ impl GameState<'_> {
                 BonusKind::MostTickets => i32::from(r.tickets_completed),
                 BonusKind::LargestNetwork => i32::from(r.largest_network),
             };
-            let best = seats[..n].iter().map(value).max().unwrap_or(0);
+            let best = seats.first(n).iter().map(value).max().unwrap_or(0);
             if best >= 1 {
-                for r in seats[..n].iter_mut().filter(|r| value(r) == best) {
+                for r in seats.first_mut(n).iter_mut().filter(|r| value(r) == best) {
                     r.bonus_points += i32::from(bonus.points);
                 }
             }
         }
-        let awards = crate::provinces::awards(rules, n, &self.provinces);
-        for (r, award) in seats[..n].iter_mut().zip(awards) {
+        let awards = crate::rules::provinces::awards(rules, n, &self.provinces);
+        for (r, award) in seats.first_mut(n).iter_mut().zip(awards.0) {
             r.province_points = award;
             r.bonus_points += award;
         }
-        for r in seats[..n].iter_mut() {
+        for r in seats.first_mut(n) {
             r.score = r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
         }
         let end = match self.phase {
             Phase::Over(end) => end,
             _ => EndReason::TurnCap,
         };
-        GameResult { players: self.players, seats, winners: winners(map, &seats[..n]), turns: self.turns, end }
+        GameResult { players: self.players, seats, winners: winners(map, seats.first(n)), turns: self.turns, end }
     }
 }
 

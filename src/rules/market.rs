@@ -1,0 +1,189 @@
+//! Card draws and the market (RULES.md 1, 2, 5): taking face-up cards and drawing blind,
+//! the face-up locomotive rule, refilling the market, the 3-locomotive reset, reshuffling
+//! the discard pile when the deck runs out.
+
+use rand::Rng;
+
+use crate::action::{Event, EventSink, Phase};
+use crate::card::{Card, CardCounts};
+use crate::observation::Observation;
+use crate::rule_set::Rules;
+use crate::state::{GameState, MARKET_SLOTS};
+
+/// Whether a face-up `card` may be taken in `phase`: at the start of a turn or as the first
+/// card after an express card, any card; as the second card, anything but a locomotive
+/// when the rule set makes a face-up locomotive the whole draw. Never in other phases.
+#[must_use]
+pub(crate) fn may_take_face_up(rules: &Rules, phase: Phase, card: Card) -> bool {
+    match phase {
+        Phase::Turn | Phase::FirstCard => true,
+        Phase::SecondCard => !(card.is_loco() && rules.face_up_loco_ends_draw),
+        _ => false,
+    }
+}
+
+/// Whether taking the face-up `card` as the first card of a draw ends the draw.
+#[must_use]
+pub(crate) fn ends_draw(rules: &Rules, card: Card) -> bool {
+    card.is_loco() && rules.face_up_loco_ends_draw
+}
+
+/// Market slots the seat to move may take now, a bit per slot.
+pub(crate) fn market_slots(state: &GameState<'_>) -> u8 {
+    (0..MARKET_SLOTS as u8).filter(|&slot| state.may_take_face_up(slot)).fold(0, |bits, slot| bits | 1 << slot)
+}
+
+impl GameState<'_> {
+    /// Whether the seat to move may take the face-up card in `slot` now: the slot holds a
+    /// card, a card is being drawn, and it is not a locomotive wanted as the second card
+    /// where the rule set forbids that. Exactly the [`Action::TakeFaceUp`] actions that are
+    /// legal.
+    ///
+    /// [`Action::TakeFaceUp`]: crate::Action::TakeFaceUp
+    #[must_use]
+    pub fn may_take_face_up(&self, slot: u8) -> bool {
+        match self.market.get(usize::from(slot)) {
+            Some(&Some(card)) => may_take_face_up(&self.map.rules, self.phase, card),
+            _ => false,
+        }
+    }
+
+    /// Refuses taking from an empty or missing slot, and a face-up locomotive where
+    /// [`GameState::may_take_face_up`] forbids it.
+    pub(crate) fn check_take_face_up(&self, slot: u8) -> Result<(), &'static str> {
+        match self.market.get(usize::from(slot)) {
+            Some(&Some(card)) if may_take_face_up(&self.map.rules, self.phase, card) => Ok(()),
+            Some(Some(_)) => Err("a face-up locomotive may not be taken as the second card"),
+            Some(None) => Err("that market slot is empty"),
+            None => Err("no such market slot"),
+        }
+    }
+
+    /// Whether any card can be drawn: blind, or from a market slot that holds one.
+    pub(crate) fn can_draw_a_card(&self) -> bool {
+        self.can_draw_blind() || self.market.iter().any(Option::is_some)
+    }
+
+    /// Refuses a blind draw when deck and discard pile are both empty.
+    pub(crate) fn check_draw_blind(&self) -> Result<(), &'static str> {
+        if self.can_draw_blind() {
+            Ok(())
+        } else {
+            Err("deck and discard pile are empty")
+        }
+    }
+
+    /// Takes a face-up card and refills its slot; a face-up locomotive taken first is the
+    /// whole draw where the rule set says so.
+    pub(crate) fn take_face_up(&mut self, slot: u8, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        let first = self.phase != Phase::SecondCard;
+        let card = self.market[usize::from(slot)].take().expect("checked");
+        sink.event(Event::Take { seat: seat.0, slot, card });
+        self.hands[seat.index()][card] += 1;
+        self.known[seat.index()][card] += 1;
+        self.refill_market(sink);
+        let whole_draw = ends_draw(&self.map.rules, card);
+        self.after_card(first && !whole_draw, sink);
+    }
+
+    /// Draws the top card of the deck into the hand.
+    pub(crate) fn draw_blind(&mut self, sink: &mut impl EventSink) {
+        let seat = self.to_move;
+        let first = self.phase != Phase::SecondCard;
+        let card = self.draw_card(sink).expect("checked");
+        self.hands[seat.index()][card] += 1;
+        sink.event(Event::Blind { seat: seat.0, card });
+        self.after_card(first, sink);
+    }
+
+    /// After the first or second card of a draw: ask for a second card if one may and can
+    /// be taken, otherwise end the turn.
+    fn after_card(&mut self, second_allowed: bool, sink: &mut impl EventSink) {
+        if second_allowed {
+            self.phase = Phase::SecondCard;
+            if !self.legal_actions().is_empty() {
+                return;
+            }
+        }
+        self.end_turn(sink);
+    }
+
+    /// Draws the top card of the deck, reshuffling the discard pile first if the deck is empty.
+    /// `None` when deck and discard are both empty.
+    pub(crate) fn draw_card(&mut self, sink: &mut impl EventSink) -> Option<Card> {
+        let mut total = self.deck.total();
+        if total == 0 {
+            total = self.discard.total();
+            if total == 0 {
+                return None;
+            }
+            self.deck = self.discard;
+            self.discard = CardCounts::EMPTY;
+            sink.event(Event::Reshuffle { cards: total as u8 });
+        }
+        let card = match sink.scripted_card(&self.deck) {
+            Some(card) if self.deck[card] > 0 => card,
+            _ => self.deck.nth_card(self.rng.random_range(0..total)),
+        };
+        self.deck[card] -= 1;
+        Some(card)
+    }
+
+    /// Whether a card could be drawn from the deck (after a reshuffle if needed).
+    pub(crate) fn can_draw_blind(&self) -> bool {
+        !self.deck.is_empty() || !self.discard.is_empty()
+    }
+
+    /// Lays a whole new market (setup or reset), then applies the 3-locomotive rule.
+    pub(crate) fn lay_market(&mut self, reset: bool, sink: &mut impl EventSink) {
+        for slot in 0..MARKET_SLOTS {
+            self.market[slot] = self.draw_card(sink);
+        }
+        sink.event(Event::Market { cards: self.market, reset });
+        self.check_loco_reset(sink);
+    }
+
+    /// After the market changed: resets it while it shows 3 or more locomotives and the deck
+    /// and discard hold at least 3 other cards (RULES.md 5).
+    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
+        if !self.map.rules.loco_reset {
+            return;
+        }
+        let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
+        let others = self.deck.colored() + self.discard.colored();
+        if locos >= 3 && others >= 3 {
+            for slot in 0..MARKET_SLOTS {
+                if let Some(c) = self.market[slot].take() {
+                    self.discard[c] += 1;
+                }
+            }
+            self.lay_market(true, sink);
+        }
+    }
+
+    /// Refills every empty market slot it can, then applies the 3-locomotive rule.
+    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
+        let mut changed = false;
+        for slot in 0..MARKET_SLOTS {
+            if self.market[slot].is_none() && self.can_draw_blind() {
+                let card = self.draw_card(sink);
+                self.market[slot] = card;
+                sink.event(Event::Refill { slot: slot as u8, card });
+                changed = true;
+            }
+        }
+        if changed {
+            self.check_loco_reset(sink);
+        }
+    }
+}
+
+impl Observation<'_, '_> {
+    /// Whether this seat may take the face-up card in `slot` now (see
+    /// [`GameState::may_take_face_up`]); false when another seat is to move.
+    #[must_use]
+    pub fn may_take_face_up(&self, slot: u8) -> bool {
+        self.to_move() == self.seat() && self.state().may_take_face_up(slot)
+    }
+}

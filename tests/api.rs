@@ -1,0 +1,208 @@
+//! The engine's vocabulary for bots, on the real maps: route scores, ticket keep ranges,
+//! face-up draws, express cards, checked and unchecked application, maps as plain data.
+
+mod common;
+
+use common::{act, cards, load, route, shared, start, track};
+use ttr::{Action, Card, Event, GameState, Map, MapData, Observation, Phase, RouteId, Seat, Setup, MARKET_SLOTS};
+
+const MAPS: [&str; 4] = ["usa", "nordic", "legendary_asia", "south_korea"];
+
+#[test]
+fn route_score_is_the_length_score_plus_mountain_points() {
+    let asia = shared("legendary_asia");
+    let moscow_perm = track(asia, "Moscow", "Perm", Some(Card::Red));
+    assert_eq!(asia.route(moscow_perm).mountains, 1);
+    assert_eq!(asia.route_score(moscow_perm), 4 + 2, "length 3 scores 4, one mountain 2");
+    let nordic = shared("nordic");
+    assert_eq!(nordic.route_score(route(nordic, "Lieksa", "Murmansk")), 27);
+    let usa = shared("usa");
+    assert_eq!(usa.route_score(route(usa, "Los Angeles", "El Paso")), 15);
+    for name in MAPS {
+        let map = shared(name);
+        for (i, r) in map.routes().iter().enumerate() {
+            let expected = u16::from(map.route_points(r.length)) + u16::from(r.mountains * map.rules.mountain_points);
+            assert_eq!(map.route_score(RouteId(i as u8)), expected, "{name} route {i}");
+        }
+    }
+}
+
+#[test]
+fn claiming_scores_the_route_score() {
+    let asia = shared("legendary_asia");
+    let moscow_perm = track(asia, "Moscow", "Perm", Some(Card::Red));
+    let mut s = Setup::empty(asia, 2);
+    s.give(0, cards(&[(Card::Red, 3)]));
+    let mut g = start(asia, &s);
+    act(&mut g, Action::Claim { route: moscow_perm, pay: cards(&[(Card::Red, 3)]) });
+    assert_eq!(g.route_points(Seat(0)), i32::from(asia.route_score(moscow_perm)));
+    assert_eq!(g.result().seats[Seat(0)].route_points, 6);
+}
+
+/// Whether `Keep(mask)` is legal exactly for the masks of offered tickets whose count is in
+/// the keep range.
+fn keep_masks_follow_the_range(g: &GameState<'_>) {
+    let range = g.keep_range().expect("a phase that keeps tickets");
+    let offered = g.offer(g.to_move()).len();
+    let legal = g.legal_actions();
+    for mask in 0..=u8::MAX {
+        let fits = mask != 0 && usize::from(mask) >> offered == 0 && range.contains(&(mask.count_ones() as u8));
+        assert_eq!(legal.is_legal(Action::Keep(mask)), fits, "mask {mask:#b} of {offered}, range {range:?}");
+    }
+}
+
+#[test]
+fn keep_range_follows_each_maps_ticket_deal() {
+    for (name, players, expected) in [("usa", 2, 2..=3), ("nordic", 3, 2..=5), ("legendary_asia", 4, 2..=4)] {
+        let map = shared(name);
+        let g = GameState::new(map, players, 11).expect("players");
+        assert_eq!(g.keep_range(), Some(expected.clone()), "{name} setup");
+        assert_eq!(Observation::new(&g, Seat(1)).keep_range(), Some(expected), "{name}: seat 1's own offer");
+        keep_masks_follow_the_range(&g);
+    }
+    // In play: draw 3, keep at least 1; no keeping at the start of a turn.
+    let usa = shared("usa");
+    let mut s = Setup::empty(usa, 2);
+    s.give(0, cards(&[(Card::Red, 1)]));
+    let mut g = start(usa, &s);
+    assert_eq!(g.keep_range(), None);
+    assert_eq!(Observation::new(&g, Seat(0)).keep_range(), None);
+    act(&mut g, Action::DrawTickets);
+    assert_eq!(g.keep_range(), Some(1..=3));
+    keep_masks_follow_the_range(&g);
+}
+
+#[test]
+fn keep_range_after_a_draft_is_exactly_four() {
+    let korea = shared("south_korea");
+    let mut g = GameState::new(korea, 3, 5).expect("players");
+    assert_eq!(g.keep_range(), None, "drafting, not keeping");
+    while g.phase() == Phase::Draft {
+        act(&mut g, Action::Pick(0));
+    }
+    assert_eq!(g.phase(), Phase::SetupKeep);
+    assert_eq!(g.keep_range(), Some(4..=4));
+    keep_masks_follow_the_range(&g);
+}
+
+#[test]
+fn may_take_face_up_forbids_a_second_locomotive_where_the_rules_do() {
+    let market = [Some(Card::Loco), Some(Card::Red), None, Some(Card::Blue), Some(Card::Loco)];
+    for (name, loco_second) in [("usa", false), ("nordic", true)] {
+        let map = shared(name);
+        let mut s = Setup::empty(map, 2);
+        s.lay(market);
+        let g = start(map, &s);
+        let takeable: Vec<bool> = (0..MARKET_SLOTS as u8).map(|slot| g.may_take_face_up(slot)).collect();
+        assert_eq!(takeable, [true, true, false, true, true], "{name}: first card");
+        assert!(!g.may_take_face_up(MARKET_SLOTS as u8), "no such slot");
+        assert!(!Observation::new(&g, Seat(1)).may_take_face_up(1), "{name}: not seat 1's move");
+        s.phase = Phase::SecondCard;
+        let g = start(map, &s);
+        let obs = Observation::new(&g, Seat(0));
+        let takeable: Vec<bool> = (0..MARKET_SLOTS as u8).map(|slot| obs.may_take_face_up(slot)).collect();
+        assert_eq!(takeable, [loco_second, true, false, true, loco_second], "{name}: second card");
+        let legal = g.legal_actions();
+        for slot in 0..8 {
+            assert_eq!(legal.is_legal(Action::TakeFaceUp(slot)), g.may_take_face_up(slot), "{name} slot {slot}");
+        }
+        s.phase = Phase::Turn;
+    }
+}
+
+#[test]
+fn express_masks_decode_to_the_rule_sets_values() {
+    let rules = &shared("south_korea").rules;
+    assert_eq!(rules.all_express(), 0b111);
+    assert_eq!(rules.express_values(0b101).collect::<Vec<_>>(), [1, 3]);
+    assert_eq!(rules.express_index(0b101, 3), Some(2));
+    assert_eq!(rules.express_index(0b101, 2), None, "+2 is used");
+    assert_eq!(rules.express_mask([3, 1]), 0b101);
+    assert_eq!(rules.express_mask([2, 2]), 0b010, "only one +2 card");
+    assert_eq!(shared("usa").rules.all_express(), 0, "no express cards");
+    let mut s = Setup::empty(shared("south_korea"), 2);
+    s.express[0] = rules.express_mask([1, 3]);
+    s.give(0, cards(&[(Card::Red, 1)]));
+    let g = start(shared("south_korea"), &s);
+    assert_eq!(g.express_cards(Seat(0)).collect::<Vec<_>>(), [1, 3]);
+    let legal = g.legal_actions();
+    assert!(legal.is_legal(Action::ExpressCards(3)));
+    assert!(!legal.is_legal(Action::ExpressCards(2)), "used");
+    assert!(!legal.is_legal(Action::ExpressTickets(4)), "no such card");
+}
+
+#[test]
+fn apply_unchecked_matches_try_apply_on_legal_actions_event_for_event() {
+    for name in MAPS {
+        let map = shared(name);
+        let mut checked = GameState::new(map, 2, 3).expect("players");
+        let mut unchecked = checked.clone();
+        let mut k = 0u32;
+        while !checked.is_over() {
+            let legal = checked.legal_actions();
+            let action = legal.get(k % legal.len());
+            k = k.wrapping_mul(31).wrapping_add(7);
+            let (mut told, mut untold) = (Vec::<Event>::new(), Vec::<Event>::new());
+            checked.try_apply_recorded(action, &mut told).expect("generated actions are legal");
+            unchecked.apply_recorded(action, &mut untold);
+            assert_eq!(told, untold, "{name}: events of {action:?}");
+            assert_eq!(checked.to_setup(), unchecked.to_setup(), "{name}: after {action:?}");
+        }
+        assert_eq!(checked.result(), unchecked.result());
+    }
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "illegal action applied unchecked")]
+fn apply_unchecked_asserts_legality_in_debug_builds() {
+    let usa = shared("usa");
+    let mut g = start(usa, &Setup::empty(usa, 2));
+    g.apply(Action::TakeFaceUp(0));
+}
+
+#[test]
+fn try_apply_refuses_and_leaves_the_state_untouched() {
+    let usa = shared("usa");
+    let mut g = start(usa, &Setup::empty(usa, 2));
+    let before = g.to_setup();
+    let err = g.try_apply(Action::TakeFaceUp(0)).expect_err("the market is empty");
+    assert_eq!(err.reason, "that market slot is empty");
+    assert_eq!(g.to_setup(), before);
+}
+
+#[test]
+fn maps_round_trip_through_plain_data() {
+    for name in MAPS {
+        let map = load(name);
+        let data = map.to_data();
+        let back = Map::from_data(data.clone()).unwrap_or_else(|p| panic!("{name}: {p:?}"));
+        assert_eq!(back, map, "{name}");
+        assert_eq!(back.to_data(), data, "{name}");
+    }
+}
+
+#[test]
+fn plain_data_is_validated_like_a_file() {
+    let mut data: MapData = shared("usa").to_data();
+    data.routes[0].a = "Atlantis".to_string();
+    data.routes[1].length = 0;
+    data.tickets[0].points = 0;
+    let problems = Map::from_data(data).expect_err("three problems");
+    let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(problems.len(), 3, "{messages:?}");
+    assert!(problems.iter().all(|p| p.line.is_none()), "plain data has no lines");
+    assert!(messages[0].contains("unknown city \"Atlantis\""), "{messages:?}");
+    assert!(messages[1].contains("route length 0"), "{messages:?}");
+    assert!(messages[2].contains("ticket worth 0 points"), "{messages:?}");
+}
+
+#[test]
+fn plain_data_written_as_toml_loads_as_the_same_map() {
+    for name in MAPS {
+        let map = shared(name);
+        let text = toml::to_string(&map.to_data()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let back = Map::from_toml(&text, std::path::Path::new("written.toml")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&back, map, "{name}");
+    }
+}
