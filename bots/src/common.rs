@@ -1,25 +1,23 @@
 //! Small helpers every bot here shares: what may be drawn, ticket-keep limits, tunnel
-//! surcharges, random fallbacks and route scoring, all read from the [`Observation`].
+//! surcharges and random fallbacks, all read from the [`Observation`] and the engine's
+//! legal actions.
+
+use std::ops::RangeInclusive;
 
 use rand::Rng;
-use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId};
+use ttr::{Action, Card, CardCounts, Observation, Phase, MARKET_SLOTS};
 
-/// The first market slot showing `card`, if it may be taken now (`second`: as the second
-/// card of a draw).
+/// The first market slot showing `card`, if it may be taken now.
 #[must_use]
-pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card, second: bool) -> Option<u8> {
+pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card) -> Option<u8> {
     let slot = obs.market().iter().position(|&c| c == Some(card))? as u8;
-    may_take_face_up(obs, slot, second).then_some(slot)
+    obs.may_take_face_up(slot).then_some(slot)
 }
 
-/// Whether the face-up card in `slot` may be taken now (`second`: as the second card of a
-/// draw, when the rules may forbid a face-up locomotive).
+/// Whether `action` is legal now for the seat of `obs`.
 #[must_use]
-pub fn may_take_face_up(obs: &Observation<'_, '_>, slot: u8, second: bool) -> bool {
-    match obs.market()[usize::from(slot)] {
-        Some(card) => !(second && card.is_loco() && obs.map().rules.face_up_loco_ends_draw),
-        None => false,
-    }
+pub fn is_legal(obs: &Observation<'_, '_>, action: Action) -> bool {
+    obs.legal_actions().is_some_and(|legal| legal.is_legal(action))
 }
 
 /// Face-up copies of each card kind, indexed like [`Card::ALL`].
@@ -32,43 +30,32 @@ pub fn market_counts(obs: &Observation<'_, '_>) -> CardCounts {
     counts
 }
 
-/// Whether a card can be drawn blind (the deck, or the discard pile to reshuffle, holds one).
+/// Whether a card can be drawn blind now.
 #[must_use]
 pub fn can_draw_blind(obs: &Observation<'_, '_>) -> bool {
-    obs.deck_size() + obs.discard_size() > 0
+    is_legal(obs, Action::DrawBlind)
 }
 
-/// Whether drawing tickets is legal now (at the start of a turn, with tickets left).
+/// Whether drawing tickets is legal now.
 #[must_use]
 pub fn can_draw_tickets(obs: &Observation<'_, '_>) -> bool {
-    obs.phase() == Phase::Turn && obs.ticket_deck_size() > 0
+    is_legal(obs, Action::DrawTickets)
 }
 
-/// Fewest tickets that must be kept from the current offer.
+/// How many tickets may be kept from the current offer (see [`Observation::keep_range`]).
+///
+/// # Panics
+/// Outside the phases that keep tickets.
 #[must_use]
-pub fn keep_min(obs: &Observation<'_, '_>) -> u8 {
-    let rules = &obs.map().rules;
-    let deal = if obs.phase() == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
-    deal.keep.min(obs.offer().len() as u8).max(1)
-}
-
-/// Most tickets that may be kept from the current offer (a setup draft keeps exactly its
-/// rule set's number).
-#[must_use]
-pub fn keep_max(obs: &Observation<'_, '_>) -> u8 {
-    let rules = &obs.map().rules;
-    if obs.phase() == Phase::SetupKeep && rules.setup_tickets.draft {
-        keep_min(obs)
-    } else {
-        obs.offer().len() as u8
-    }
+pub fn keep_range(obs: &Observation<'_, '_>) -> RangeInclusive<u8> {
+    obs.keep_range().expect("a ticket keep")
 }
 
 /// "Keep every ticket", capped at the most that may be kept: the first ones in offer order
 /// (a draft keeps exactly its rule set's number).
 #[must_use]
 pub fn keep_all(obs: &Observation<'_, '_>) -> u8 {
-    obs.offer().full_mask() & ((1u16 << keep_max(obs)) - 1) as u8
+    obs.offer().full_mask() & ((1u16 << keep_range(obs).end()) - 1) as u8
 }
 
 /// Draft pick: the ticket of the packet worth the most points (the first on ties).
@@ -80,11 +67,11 @@ pub fn draft_pick(obs: &Observation<'_, '_>) -> Action {
     Action::Pick(best as u8)
 }
 
-/// Keep masks over an offer of `n` tickets with `min..=max` set: by size, smallest
+/// Keep masks over an offer of `n` tickets with a count in `keep`: by size, smallest
 /// first, then in lexicographic order of offer positions (the order of combinations).
-pub fn keep_masks(n: usize, min: u8, max: u8) -> impl Iterator<Item = u8> {
-    let min = u32::from(min.max(1));
-    (min..=u32::from(max).min(n as u32)).flat_map(move |size| {
+pub fn keep_masks(n: usize, keep: RangeInclusive<u8>) -> impl Iterator<Item = u8> {
+    let min = u32::from((*keep.start()).max(1));
+    (min..=u32::from(*keep.end()).min(n as u32)).flat_map(move |size| {
         let mut masks = [0u8; 64];
         let mut len = 0;
         for mask in 1u16..(1 << n) {
@@ -136,16 +123,16 @@ pub fn random_action(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Action {
     legal.get(rng.random_range(0..legal.len()))
 }
 
-/// A uniformly random legal card draw (a face-up card or blind), if there is one.
+/// A uniformly random legal card draw (a face-up card or blind) at the start of a turn or
+/// as the second card, if there is one.
 pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
-    let second = obs.phase() == Phase::SecondCard;
-    if !second && obs.phase() != Phase::Turn {
+    if !matches!(obs.phase(), Phase::Turn | Phase::SecondCard) {
         return None;
     }
-    let mut draws = [Action::DrawBlind; 6];
+    let mut draws = [Action::DrawBlind; MARKET_SLOTS + 1];
     let mut n = 0;
-    for slot in 0..obs.market().len() as u8 {
-        if may_take_face_up(obs, slot, second) {
+    for slot in 0..MARKET_SLOTS as u8 {
+        if obs.may_take_face_up(slot) {
             draws[n] = Action::TakeFaceUp(slot);
             n += 1;
         }
@@ -176,24 +163,17 @@ fn is_claim(action: Action) -> bool {
     matches!(action, Action::Claim { .. } | Action::ClaimProvince { .. })
 }
 
-/// Points a route scores when claimed, mountain points included.
-#[must_use]
-pub fn route_score(map: &Map, r: RouteId) -> u32 {
-    let route = map.route(r);
-    u32::from(map.route_points(route.length)) + u32::from(route.mountains) * u32::from(map.rules.mountain_points)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn keep_masks_go_by_size_then_position() {
-        let masks: Vec<u8> = keep_masks(3, 1, 3).collect();
+        let masks: Vec<u8> = keep_masks(3, 1..=3).collect();
         assert_eq!(masks, vec![0b001, 0b010, 0b100, 0b011, 0b101, 0b110, 0b111]);
-        assert_eq!(keep_masks(5, 2, 5).count(), 26);
-        assert_eq!(keep_masks(6, 4, 4).count(), 15);
-        let pairs: Vec<u8> = keep_masks(4, 2, 4).take(3).collect();
+        assert_eq!(keep_masks(5, 2..=5).count(), 26);
+        assert_eq!(keep_masks(6, 4..=4).count(), 15);
+        let pairs: Vec<u8> = keep_masks(4, 2..=4).take(3).collect();
         assert_eq!(pairs, vec![0b0011, 0b0101, 0b1001]);
     }
 }

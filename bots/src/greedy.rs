@@ -17,9 +17,11 @@
 
 use ttr::connected;
 use ttr::locos_on_color_spaces;
-use ttr::{Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
+use ttr::{
+    Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
+};
 
-use crate::common::{can_draw_blind, can_draw_tickets, keep_max, keep_min, route_score, takeable_slot};
+use crate::common::{can_draw_blind, can_draw_tickets, is_legal, keep_range, takeable_slot};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
 use crate::policy::{PhaseBot, PhasePolicy};
@@ -180,7 +182,7 @@ impl Greedy {
             let route = map.route(r);
             let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand)));
             let touches = network.contains(route.a) || network.contains(route.b);
-            let score = route_score(map, r) * 20 * (4 + u32::from(touches)) / (2 + missing);
+            let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, r));
             }
@@ -199,7 +201,7 @@ impl Greedy {
         let mut best: Option<(u32, Action)> = None;
         for r in board.open.iter() {
             let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
-            let mut gain = 2 * route_score(map, r);
+            let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
                 for t in obs.tickets().minus(self.abandoned).iter() {
@@ -226,7 +228,7 @@ impl Greedy {
         let mut best: Option<((u32, u8), Action)> = None;
         for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
             let route = map.route(r);
-            let key = (if by_points { route_score(map, r) } else { 0 }, route.length);
+            let key = (if by_points { u32::from(map.route_score(r)) } else { 0 }, route.length);
             if best.is_some_and(|(k, _)| key <= k) {
                 continue;
             }
@@ -285,16 +287,15 @@ impl Greedy {
     /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
     /// first legal action.
     fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
-        let legal = obs.legal_actions().expect("asked to move when not to move");
-        if let Some(take) = legal.iter().find(|a| matches!(a, Action::TakeFaceUp(_))) {
-            return take;
+        if let Some(slot) = (0..MARKET_SLOTS as u8).find(|&slot| obs.may_take_face_up(slot)) {
+            return Action::TakeFaceUp(slot);
         }
         if obs.phase() == Phase::Turn {
             if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
                 return claim;
             }
         }
-        legal.get(0)
+        obs.legal_actions().expect("asked to move when not to move").get(0)
     }
 }
 
@@ -305,8 +306,8 @@ impl PhasePolicy for Greedy {
         let pending = self.pending(obs);
         let budget = Self::budget(obs);
         let offer = obs.offer();
-        let min = keep_min(obs);
-        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, keep_max(obs), pending, board, budget))
+        let keep = keep_range(obs);
+        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), keep, pending, board, budget))
     }
 
     fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
@@ -334,12 +335,12 @@ impl PhasePolicy for Greedy {
         }
         match express_for_cards(obs, short) {
             Some(express) if !ending => express,
-            _ => self.draw(obs, false),
+            _ => self.draw(obs),
         }
     }
 
-    /// A card draw towards the targets (`second`: the second card of the draw).
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    /// A card draw towards the targets.
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         let d = self.deficits(obs);
         let hand = obs.hand();
         let mut best: Option<(u32, u8)> = None;
@@ -358,7 +359,7 @@ impl PhasePolicy for Greedy {
             }
         }
         let rules = &obs.map().rules;
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             let wanted = d.loco > 0 && best.is_none_or(|(w, _)| d.loco >= w);
             let worth_two =
                 rules.face_up_loco_ends_draw && best.is_none() && d.total() > 0 && d.colors_short() <= LOCO_COLORS;
@@ -386,11 +387,10 @@ impl PhasePolicy for Greedy {
 /// biggest one left (unused cards are worth nothing at the end). Other maps: unchanged.
 fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
     let Action::Claim { route, pay } = action else { return action };
-    let Some(legal) = obs.legal_actions() else { return action };
     let wanted_express = if final_round { obs.express_cards(obs.seat()).max().unwrap_or(0) } else { 0 };
     let placing = |express: u8| Action::ClaimProvince { route, pay, line: province_line(obs, route, pay), express };
     let options = [placing(wanted_express), placing(0)];
-    options.into_iter().find(|a| legal.iter().any(|l| l == *a)).unwrap_or(action)
+    options.into_iter().find(|&a| is_legal(obs, a)).unwrap_or(action)
 }
 
 /// The provinces line for a claim: the route's colour, or for a gray route the colour paid.
@@ -404,7 +404,7 @@ fn express_for_cards(obs: &Observation<'_, '_>, short: u32) -> Option<Action> {
     let biggest = obs.express_cards(obs.seat()).max()?;
     let value = obs.express_cards(obs.seat()).filter(|&v| v < biggest && u32::from(v) < short).min()?;
     let action = Action::ExpressCards(value);
-    obs.legal_actions()?.iter().any(|a| a == action).then_some(action)
+    is_legal(obs, action).then_some(action)
 }
 
 /// The colour held most (ties: [`Card::COLORS`] order).

@@ -15,9 +15,9 @@ pub trait PhasePolicy {
     /// The action at the start of a turn.
     fn turn(&mut self, obs: &Observation<'_, '_>) -> Action;
 
-    /// A card draw within a turn: the first card after an express card (`second` false),
-    /// or the second card of a draw (`second` true).
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action;
+    /// A card draw within a turn: the first card after an express card, or the second card
+    /// of a draw ([`Observation::may_take_face_up`] tells which face-up cards may be taken).
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action;
 
     /// The answer to a tunnel's surcharge. By default: paid with as few locomotives as
     /// possible when the hand can, otherwise the laid cards are taken back.
@@ -41,8 +41,7 @@ impl<P: PhasePolicy> Bot for PhaseBot<P> {
         match obs.phase() {
             Phase::SetupKeep | Phase::KeepTickets => policy.keep(obs),
             Phase::Turn => policy.turn(obs),
-            Phase::FirstCard => policy.draw(obs, false),
-            Phase::SecondCard => policy.draw(obs, true),
+            Phase::FirstCard | Phase::SecondCard => policy.draw(obs),
             Phase::Tunnel { .. } => policy.tunnel(obs),
             Phase::Draft => policy.pick(obs),
             Phase::Over(_) => Action::Pass,

@@ -25,7 +25,7 @@ use rand_pcg::Pcg64Mcg;
 use ttr::{Action, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_masks, keep_max, keep_min, market_counts, random_action, takeable_slot,
+    can_draw_blind, can_draw_tickets, keep_masks, keep_range, market_counts, random_action, takeable_slot,
 };
 use crate::graph::{Paths, UNREACHED};
 use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
@@ -251,7 +251,7 @@ impl PhasePolicy for Hungry {
         let mut lowest_cost: Option<u32> = None;
         let mut fewest: Option<(u32, u8, Budget)> = None;
         let mut last: Option<u32> = None;
-        for mask in keep_masks(offer.len(), keep_min(obs), keep_max(obs)) {
+        for mask in keep_masks(offer.len(), keep_range(obs)) {
             let mut cand = [TicketId(0); 8];
             let mut m = 0;
             let mut points = 0u32;
@@ -330,12 +330,12 @@ impl PhasePolicy for Hungry {
                 return claim;
             }
         }
-        self.draw(obs, false)
+        self.draw(obs)
     }
 
     /// Step 5: the top face-up kind if needed, or if gray leads the needs and it shows twice;
     /// else blind; else any legal move.
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         let counts = market_counts(obs);
         let top = ORIGINAL_KINDS.into_iter().fold(None, |best: Option<Card>, c| match best {
             Some(b) if counts[b] >= counts[c] => Some(b),
@@ -344,7 +344,7 @@ impl PhasePolicy for Hungry {
         });
         let need = &self.plan.need;
         if let Some(top) = top {
-            if let Some(slot) = takeable_slot(obs, top, second) {
+            if let Some(slot) = takeable_slot(obs, top) {
                 let gray_leads = need[GRAY] > 0 && need.iter().all(|&n| n <= need[GRAY]);
                 if need[top.index()] > 0 || (gray_leads && counts[top] >= 2) {
                     return Action::TakeFaceUp(slot);

@@ -95,13 +95,6 @@ pub fn original_payment(map: &Map, r: RouteId, color: Card, hand: &CardCounts) -
     Some(pay)
 }
 
-/// Whether the seat may claim `r` now, cards aside: open to it and enough trains.
-#[must_use]
-pub fn may_claim(obs: &Observation<'_, '_>, r: RouteId) -> bool {
-    let me = obs.seat();
-    obs.open_to(me).contains(r) && obs.map().route(r).trains_needed() <= obs.trains(me)
-}
-
 /// The first legal claim, in the original order (routes in board order, colours in
 /// [`ORIGINAL_COLORS`] order), among `routes` and the colours `allow` accepts.
 pub fn first_claim(
@@ -111,7 +104,9 @@ pub fn first_claim(
 ) -> Option<Action> {
     let map = obs.map();
     let hand = obs.hand();
-    for r in routes.iter().filter(|&r| may_claim(obs, r)) {
+    let legal = obs.legal_actions()?;
+    // Routes open to the seat with the trains for them, cards aside.
+    for r in routes.iter().filter(|&r| legal.claim_payments(r).is_some()) {
         for color in ORIGINAL_COLORS {
             if !allow(r, color) {
                 continue;

@@ -24,7 +24,7 @@ use ttr::{connected, network_of};
 use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_all, keep_min, random_action, random_claim, random_draw, takeable_slot,
+    can_draw_blind, can_draw_tickets, keep_all, keep_range, random_action, random_claim, random_draw, takeable_slot,
 };
 use crate::graph::{with_open_twins, Paths};
 use crate::personas::{
@@ -173,11 +173,11 @@ impl OneStep {
     }
 
     /// The wanted kind face up, else a face-up locomotive, else blind.
-    fn draw_for(&mut self, obs: &Observation<'_, '_>, wanted: Option<Card>, second: bool) -> Action {
-        if let Some(slot) = wanted.and_then(|c| takeable_slot(obs, c, second)) {
+    fn draw_for(&mut self, obs: &Observation<'_, '_>, wanted: Option<Card>) -> Action {
+        if let Some(slot) = wanted.and_then(|c| takeable_slot(obs, c)) {
             return Action::TakeFaceUp(slot);
         }
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             return Action::TakeFaceUp(slot);
         }
         if can_draw_blind(obs) {
@@ -206,7 +206,7 @@ impl PhasePolicy for OneStep {
         let mask = match (obs.phase(), self.style) {
             (Phase::SetupKeep, Style::OneStep) => keep_all(obs),
             (Phase::SetupKeep, Style::LongRoute) => {
-                lowest_value_mask(map, tickets, usize::from(keep_min(obs)).max(2).min(tickets.len()))
+                lowest_value_mask(map, tickets, usize::from(*keep_range(obs).start()).max(2).min(tickets.len()))
             }
             _ => lowest_value_mask(map, tickets, 1),
         };
@@ -225,16 +225,16 @@ impl PhasePolicy for OneStep {
             Target::Tickets if can_draw_tickets(obs) => Action::DrawTickets,
             Target::Route(tracks, wanted) => match first_claim(obs, tracks, |_, _| true) {
                 Some(claim) => claim,
-                None => self.draw_for(obs, wanted, false),
+                None => self.draw_for(obs, wanted),
             },
             _ => self.aimless(obs),
         }
     }
 
     /// A card towards the target route, else a random draw.
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         match self.target {
-            Target::Route(_, wanted) => self.draw_for(obs, wanted, second),
+            Target::Route(_, wanted) => self.draw_for(obs, wanted),
             _ => self.aimless(obs),
         }
     }

@@ -146,15 +146,15 @@ impl PhasePolicy for RouteFocus {
                 return claim;
             }
         }
-        self.draw(obs, false)
+        self.draw(obs)
     }
 
     /// Always blind; with the deck empty a face-up locomotive, else a random legal move.
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         if can_draw_blind(obs) {
             return Action::DrawBlind;
         }
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             return Action::TakeFaceUp(slot);
         }
         random_action(obs, &mut self.rng)
