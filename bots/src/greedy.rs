@@ -21,7 +21,7 @@ use ttr::{
     Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
 };
 
-use crate::common::{can_draw_blind, can_draw_tickets, is_legal, keep_range, takeable_slot};
+use crate::common::{can_draw_blind, can_draw_tickets, claimable_routes, is_legal, keep_range, takeable_slot};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
 use crate::policy::{PhaseBot, PhasePolicy};
@@ -92,9 +92,7 @@ impl Greedy {
 
     /// Owned routes and the routes still claimable with the trains left.
     fn board(obs: &Observation<'_, '_>) -> Board {
-        let me = obs.seat();
-        let map = obs.map();
-        Board { owned: obs.owned(me), open: obs.open_to(me).minus(map.routes_needing_more_than(obs.trains(me))) }
+        Board { owned: obs.owned(obs.seat()), open: claimable_routes(obs) }
     }
 
     /// Tickets it still means to complete.

@@ -22,7 +22,7 @@
 use ttr::FixedList;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
-use crate::common::{can_draw_blind, keep_masks, keep_range};
+use crate::common::{can_draw_blind, can_draw_tickets, keep_masks, keep_range};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Planner};
 
@@ -79,7 +79,7 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
                 claim(out, r);
             }
             draws(obs, out);
-            if obs.ticket_deck_size() > 0 {
+            if can_draw_tickets(obs) {
                 out.push_new(Action::DrawTickets);
             }
             for &(_, r) in &claims[split..n] {

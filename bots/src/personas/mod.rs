@@ -34,6 +34,8 @@ pub use route_focus::RouteFocusBot;
 use ttr::{is_valid_payment, locos_on_color_spaces};
 use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
 
+use crate::common::claimable_routes;
+
 /// The original engine's colour order: legal claims list their colours in this order.
 pub const ORIGINAL_COLORS: [Card; 8] =
     [Card::Red, Card::Orange, Card::Blue, Card::Pink, Card::White, Card::Yellow, Card::Black, Card::Green];
@@ -104,9 +106,7 @@ pub fn first_claim(
 ) -> Option<Action> {
     let map = obs.map();
     let hand = obs.hand();
-    let legal = obs.legal_actions()?;
-    // Routes open to the seat with the trains for them, cards aside.
-    for r in routes.iter().filter(|&r| legal.claim_payments(r).is_some()) {
+    for r in routes.and(claimable_routes(obs)).iter() {
         for color in ORIGINAL_COLORS {
             if !allow(r, color) {
                 continue;

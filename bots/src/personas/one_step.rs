@@ -134,7 +134,7 @@ impl OneStep {
             }
         }
         let everyone_has_8 = (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= 8);
-        if self.style == Style::OneStep && everyone_has_8 && obs.ticket_deck_size() > 0 {
+        if self.style == Style::OneStep && everyone_has_8 && can_draw_tickets(obs) {
             return Target::Tickets;
         }
         self.longest_route(obs)
