@@ -1,17 +1,23 @@
 //! Small helpers every bot here shares: what may be drawn, ticket-keep limits, tunnel
-//! surcharges, random fallbacks and route scoring, all read from the [`Observation`].
+//! surcharges and random fallbacks, all read from the [`Observation`] and the engine's
+//! legal actions.
+
+use std::ops::RangeInclusive;
 
 use rand::Rng;
-use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId};
+use ttr::{Action, Card, CardCounts, Observation, Phase, RouteSet, MARKET_SLOTS};
 
-/// The first market slot showing `card`, if it may be taken now (`second`: as the second
-/// card of a draw, when the rules may forbid a face-up locomotive).
+/// The first market slot showing `card`, if it may be taken now.
 #[must_use]
-pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card, second: bool) -> Option<u8> {
-    if second && card.is_loco() && obs.map().rules.face_up_loco_ends_draw {
-        return None;
-    }
-    obs.market().iter().position(|&c| c == Some(card)).map(|slot| slot as u8)
+pub fn takeable_slot(obs: &Observation<'_, '_>, card: Card) -> Option<u8> {
+    let slot = obs.market().iter().position(|&c| c == Some(card))? as u8;
+    obs.may_take_face_up(slot).then_some(slot)
+}
+
+/// Whether `action` is legal now for the seat of `obs`.
+#[must_use]
+pub fn is_legal(obs: &Observation<'_, '_>, action: Action) -> bool {
+    obs.legal_actions().is_some_and(|legal| legal.is_legal(action))
 }
 
 /// Face-up copies of each card kind, indexed like [`Card::ALL`].
@@ -24,7 +30,14 @@ pub fn market_counts(obs: &Observation<'_, '_>) -> CardCounts {
     counts
 }
 
-/// Whether a card can be drawn blind (the deck, or the discard pile to reshuffle, holds one).
+// The three predicates below restate engine rules the engine keeps crate-private
+// (`GameState::can_draw_blind`, `can_draw_tickets`, `claimable_routes`). Asking
+// `LegalActions::is_legal` instead gives the same answers but builds the whole legal set
+// (every claim counted) first: several times slower on Nordic, where they are asked every
+// turn. This is their one copy in the bots; they go when `Observation` offers them.
+
+/// Whether a card can be drawn blind, in a phase that draws cards: the deck, or the discard
+/// pile to reshuffle, holds one.
 #[must_use]
 pub fn can_draw_blind(obs: &Observation<'_, '_>) -> bool {
     obs.deck_size() + obs.discard_size() > 0
@@ -36,31 +49,28 @@ pub fn can_draw_tickets(obs: &Observation<'_, '_>) -> bool {
     obs.phase() == Phase::Turn && obs.ticket_deck_size() > 0
 }
 
-/// Fewest tickets that must be kept from the current offer.
+/// Routes the seat could claim at the start of a turn, cards aside: open to it, and no
+/// more trains needed than it has.
 #[must_use]
-pub fn keep_min(obs: &Observation<'_, '_>) -> u8 {
-    let rules = &obs.map().rules;
-    let deal = if obs.phase() == Phase::SetupKeep { rules.setup_tickets } else { rules.draw_tickets };
-    deal.keep.min(obs.offer().len() as u8).max(1)
+pub fn claimable_routes(obs: &Observation<'_, '_>) -> RouteSet {
+    let me = obs.seat();
+    obs.open_to(me).minus(obs.map().routes_needing_more_than(obs.trains(me)))
 }
 
-/// Most tickets that may be kept from the current offer (a setup draft keeps exactly its
-/// rule set's number).
+/// How many tickets may be kept from the current offer (see [`Observation::keep_range`]).
+///
+/// # Panics
+/// Outside the phases that keep tickets.
 #[must_use]
-pub fn keep_max(obs: &Observation<'_, '_>) -> u8 {
-    let rules = &obs.map().rules;
-    if obs.phase() == Phase::SetupKeep && rules.setup_tickets.draft {
-        keep_min(obs)
-    } else {
-        obs.offer().len() as u8
-    }
+pub fn keep_range(obs: &Observation<'_, '_>) -> RangeInclusive<u8> {
+    obs.keep_range().expect("a ticket keep")
 }
 
 /// "Keep every ticket", capped at the most that may be kept: the first ones in offer order
 /// (a draft keeps exactly its rule set's number).
 #[must_use]
 pub fn keep_all(obs: &Observation<'_, '_>) -> u8 {
-    obs.offer().full_mask() & ((1u16 << keep_max(obs)) - 1) as u8
+    obs.offer().full_mask() & ((1u16 << keep_range(obs).end()) - 1) as u8
 }
 
 /// Draft pick: the ticket of the packet worth the most points (the first on ties).
@@ -72,11 +82,11 @@ pub fn draft_pick(obs: &Observation<'_, '_>) -> Action {
     Action::Pick(best as u8)
 }
 
-/// Keep masks over an offer of `n` tickets with `min..=max` set: by size, smallest
+/// Keep masks over an offer of `n` tickets with a count in `keep`: by size, smallest
 /// first, then in lexicographic order of offer positions (the order of combinations).
-pub fn keep_masks(n: usize, min: u8, max: u8) -> impl Iterator<Item = u8> {
-    let min = u32::from(min.max(1));
-    (min..=u32::from(max).min(n as u32)).flat_map(move |size| {
+pub fn keep_masks(n: usize, keep: RangeInclusive<u8>) -> impl Iterator<Item = u8> {
+    let min = u32::from((*keep.start()).max(1));
+    (min..=u32::from(*keep.end()).min(n as u32)).flat_map(move |size| {
         let mut masks = [0u8; 64];
         let mut len = 0;
         for mask in 1u16..(1 << n) {
@@ -128,22 +138,18 @@ pub fn random_action(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Action {
     legal.get(rng.random_range(0..legal.len()))
 }
 
-/// A uniformly random legal card draw (a face-up card or blind), if there is one.
+/// A uniformly random legal card draw (a face-up card or blind) at the start of a turn or
+/// as the second card, if there is one.
 pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
-    let second = obs.phase() == Phase::SecondCard;
-    if !second && obs.phase() != Phase::Turn {
+    if !matches!(obs.phase(), Phase::Turn | Phase::SecondCard) {
         return None;
     }
-    let mut draws = [Action::DrawBlind; 6];
+    let mut draws = [Action::DrawBlind; MARKET_SLOTS + 1];
     let mut n = 0;
-    for (slot, card) in obs.market().iter().enumerate() {
-        match card {
-            Some(Card::Loco) if second && obs.map().rules.face_up_loco_ends_draw => {}
-            Some(_) => {
-                draws[n] = Action::TakeFaceUp(slot as u8);
-                n += 1;
-            }
-            None => {}
+    for slot in 0..MARKET_SLOTS as u8 {
+        if obs.may_take_face_up(slot) {
+            draws[n] = Action::TakeFaceUp(slot);
+            n += 1;
         }
     }
     if can_draw_blind(obs) {
@@ -153,30 +159,23 @@ pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Acti
     (n > 0).then(|| draws[rng.random_range(0..n)])
 }
 
-/// A uniformly random legal claim (any route, any payment), if there is one. Only the
-/// chosen claim is generated: claims come last in the legal order, after the draws and the
-/// ticket draw.
+/// A uniformly random legal claim (any route, any payment, with or without a provinces
+/// train), if there is one. Only the chosen claim is generated: the claims close the legal
+/// order, so only the actions before them are looked at.
 pub fn random_claim(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Action> {
     if obs.phase() != Phase::Turn {
         return None;
     }
     let legal = obs.legal_actions()?;
-    let draws = obs.market().iter().flatten().count() as u32 + u32::from(can_draw_blind(obs));
-    let before = draws + u32::from(can_draw_tickets(obs));
-    let claims = legal.len().saturating_sub(before);
-    if claims == 0 {
-        return None;
-    }
-    let claim = legal.get(before + rng.random_range(0..claims));
-    debug_assert!(matches!(claim, Action::Claim { .. }), "claims come last in the legal order");
+    let first = legal.iter().position(is_claim)? as u32;
+    let claim = legal.get(first + rng.random_range(0..legal.len() - first));
+    debug_assert!(is_claim(claim), "claims close the legal order");
     Some(claim)
 }
 
-/// Points a route scores when claimed, mountain points included.
-#[must_use]
-pub fn route_score(map: &Map, r: RouteId) -> u32 {
-    let route = map.route(r);
-    u32::from(map.route_points(route.length)) + u32::from(route.mountains) * u32::from(map.rules.mountain_points)
+/// Whether `action` claims a route.
+fn is_claim(action: Action) -> bool {
+    matches!(action, Action::Claim { .. } | Action::ClaimProvince { .. })
 }
 
 #[cfg(test)]
@@ -185,11 +184,11 @@ mod tests {
 
     #[test]
     fn keep_masks_go_by_size_then_position() {
-        let masks: Vec<u8> = keep_masks(3, 1, 3).collect();
+        let masks: Vec<u8> = keep_masks(3, 1..=3).collect();
         assert_eq!(masks, vec![0b001, 0b010, 0b100, 0b011, 0b101, 0b110, 0b111]);
-        assert_eq!(keep_masks(5, 2, 5).count(), 26);
-        assert_eq!(keep_masks(6, 4, 4).count(), 15);
-        let pairs: Vec<u8> = keep_masks(4, 2, 4).take(3).collect();
+        assert_eq!(keep_masks(5, 2..=5).count(), 26);
+        assert_eq!(keep_masks(6, 4..=4).count(), 15);
+        let pairs: Vec<u8> = keep_masks(4, 2..=4).take(3).collect();
         assert_eq!(pairs, vec![0b0011, 0b0101, 0b1001]);
     }
 }

@@ -11,18 +11,20 @@
 //! budgeted per ferry symbol), tunnels (it claims one with a spare matching card and pays
 //! the surcharge when it can), Nordic locomotives (counted only where they may be played,
 //! 3-for-1 and 4-for-1 substitutes taken from the legal payments) and mountains (a route
-//! costs its trains plus its mountain symbols). South Korea's express cards and provinces
-//! board are not in the engine yet and so not here either.
+//! costs its trains plus its mountain symbols). On South Korea it plays an express card for
+//! extra cards when its plan is short of more, and places a train on the provinces board
+//! with a claim where it may.
 
 use ttr::connected;
 use ttr::locos_on_color_spaces;
-use ttr::{Action, Bot, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet};
-
-use crate::common::{
-    can_draw_blind, can_draw_tickets, draft_pick, keep_max, keep_min, route_score, takeable_slot, tunnel_answer,
+use ttr::{
+    Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
 };
+
+use crate::common::{can_draw_blind, can_draw_tickets, claimable_routes, is_legal, keep_range, takeable_slot};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
+use crate::policy::{PhaseBot, PhasePolicy};
 
 /// A player with this many trains or fewer may end the game within a round or two.
 const ENDING_TRAINS: u8 = 5;
@@ -38,9 +40,20 @@ const LATE_DEFICIT: u32 = 2;
 /// missing cards are of this many colours or fewer: two blind cards would then often miss.
 const LOCO_COLORS: usize = 1;
 
-/// The greedy ticket-path bot. Deterministic: it needs no random numbers.
+/// The greedy bot: [`Greedy`] answering each phase.
+pub type GreedyBot = PhaseBot<Greedy>;
+
+impl GreedyBot {
+    /// A fresh greedy bot (per-map data is set up at its first decision).
+    #[must_use]
+    pub fn new() -> GreedyBot {
+        PhaseBot(Greedy::default())
+    }
+}
+
+/// The greedy ticket-path policy. Deterministic: it needs no random numbers.
 #[derive(Clone, Debug, Default)]
-pub struct GreedyBot {
+pub struct Greedy {
     planner: Option<Planner>,
     plan: Plan,
     /// The tickets held when the plan was made.
@@ -72,22 +85,14 @@ impl Deficits {
     }
 }
 
-impl GreedyBot {
-    /// A fresh greedy bot (per-map data is set up at its first decision).
-    #[must_use]
-    pub fn new() -> GreedyBot {
-        GreedyBot::default()
-    }
-
+impl Greedy {
     fn planner(&mut self, map: &Map) -> &mut Planner {
         self.planner.get_or_insert_with(|| Planner::new(map))
     }
 
     /// Owned routes and the routes still claimable with the trains left.
     fn board(obs: &Observation<'_, '_>) -> Board {
-        let me = obs.seat();
-        let map = obs.map();
-        Board { owned: obs.owned(me), open: obs.open_to(me).minus(map.routes_needing_more_than(obs.trains(me))) }
+        Board { owned: obs.owned(obs.seat()), open: claimable_routes(obs) }
     }
 
     /// Tickets it still means to complete.
@@ -107,16 +112,6 @@ impl GreedyBot {
             }
         }
         budget
-    }
-
-    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let map = obs.map();
-        let board = Self::board(obs);
-        let pending = self.pending(obs);
-        let budget = Self::budget(obs);
-        let offer = obs.offer();
-        let min = keep_min(obs);
-        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), min, keep_max(obs), pending, board, budget))
     }
 
     /// Brings the plan up to date: drops what was claimed, and plans afresh when the
@@ -164,35 +159,6 @@ impl GreedyBot {
         self.plan = plan;
     }
 
-    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
-        self.refresh(obs);
-        let final_round = obs.final_turns_left().is_some();
-        let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
-        if final_round {
-            if let Some(action) = self.last_claim(obs) {
-                return with_province(obs, action, true);
-            }
-        }
-        let spending = self.plan.routes.is_empty();
-        if spending && !ending && self.wants_tickets(obs) {
-            return Action::DrawTickets;
-        }
-        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
-        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
-            return with_province(obs, action, final_round);
-        }
-        let short = self.deficits(obs).total();
-        if ending && (spending || short > LATE_DEFICIT) {
-            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
-                return with_province(obs, action, final_round);
-            }
-        }
-        match express_for_cards(obs, short) {
-            Some(express) if !ending => express,
-            _ => self.draw(obs, false),
-        }
-    }
-
     /// New tickets are worth drawing: trains to spare, and no one close to the end.
     fn wants_tickets(&self, obs: &Observation<'_, '_>) -> bool {
         can_draw_tickets(obs) && (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= TICKET_TRAINS)
@@ -214,7 +180,7 @@ impl GreedyBot {
             let route = map.route(r);
             let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand)));
             let touches = network.contains(route.a) || network.contains(route.b);
-            let score = route_score(map, r) * 20 * (4 + u32::from(touches)) / (2 + missing);
+            let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, r));
             }
@@ -233,7 +199,7 @@ impl GreedyBot {
         let mut best: Option<(u32, Action)> = None;
         for r in board.open.iter() {
             let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
-            let mut gain = 2 * route_score(map, r);
+            let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
                 for t in obs.tickets().minus(self.abandoned).iter() {
@@ -260,7 +226,7 @@ impl GreedyBot {
         let mut best: Option<((u32, u8), Action)> = None;
         for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
             let route = map.route(r);
-            let key = (if by_points { route_score(map, r) } else { 0 }, route.length);
+            let key = (if by_points { u32::from(map.route_score(r)) } else { 0 }, route.length);
             if best.is_some_and(|(k, _)| key <= k) {
                 continue;
             }
@@ -316,8 +282,63 @@ impl GreedyBot {
         d
     }
 
-    /// A card draw towards the targets (`second`: the second card of the draw).
-    fn draw(&self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
+    /// first legal action.
+    fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
+        if let Some(slot) = (0..MARKET_SLOTS as u8).find(|&slot| obs.may_take_face_up(slot)) {
+            return Action::TakeFaceUp(slot);
+        }
+        if obs.phase() == Phase::Turn {
+            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return claim;
+            }
+        }
+        obs.legal_actions().expect("asked to move when not to move").get(0)
+    }
+}
+
+impl PhasePolicy for Greedy {
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let board = Self::board(obs);
+        let pending = self.pending(obs);
+        let budget = Self::budget(obs);
+        let offer = obs.offer();
+        let keep = keep_range(obs);
+        Action::Keep(self.planner(map).choose_keep(map, offer.tickets(), keep, pending, board, budget))
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.refresh(obs);
+        let final_round = obs.final_turns_left().is_some();
+        let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
+        if final_round {
+            if let Some(action) = self.last_claim(obs) {
+                return with_province(obs, action, true);
+            }
+        }
+        let spending = self.plan.routes.is_empty();
+        if spending && !ending && self.wants_tickets(obs) {
+            return Action::DrawTickets;
+        }
+        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
+        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
+            return with_province(obs, action, final_round);
+        }
+        let short = self.deficits(obs).total();
+        if ending && (spending || short > LATE_DEFICIT) {
+            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
+                return with_province(obs, action, final_round);
+            }
+        }
+        match express_for_cards(obs, short) {
+            Some(express) if !ending => express,
+            _ => self.draw(obs),
+        }
+    }
+
+    /// A card draw towards the targets.
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         let d = self.deficits(obs);
         let hand = obs.hand();
         let mut best: Option<(u32, u8)> = None;
@@ -336,7 +357,7 @@ impl GreedyBot {
             }
         }
         let rules = &obs.map().rules;
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             let wanted = d.loco > 0 && best.is_none_or(|(w, _)| d.loco >= w);
             let worth_two =
                 rules.face_up_loco_ends_draw && best.is_none() && d.total() > 0 && d.colors_short() <= LOCO_COLORS;
@@ -357,35 +378,6 @@ impl GreedyBot {
         }
         self.fallback(obs)
     }
-
-    /// Nothing useful can be drawn: any face-up card, else the best-scoring claim, else the
-    /// first legal action.
-    fn fallback(&self, obs: &Observation<'_, '_>) -> Action {
-        let legal = obs.legal_actions().expect("asked to move when not to move");
-        if let Some(take) = legal.iter().find(|a| matches!(a, Action::TakeFaceUp(_))) {
-            return take;
-        }
-        if obs.phase() == Phase::Turn {
-            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
-                return claim;
-            }
-        }
-        legal.get(0)
-    }
-}
-
-impl Bot for GreedyBot {
-    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        match obs.phase() {
-            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
-            Phase::Tunnel { .. } => tunnel_answer(obs, true),
-            Phase::Turn => self.turn(obs),
-            Phase::SecondCard => self.draw(obs, true),
-            Phase::FirstCard => self.draw(obs, false),
-            Phase::Draft => draft_pick(obs),
-            Phase::Over(_) => Action::Pass,
-        }
-    }
 }
 
 /// On a map with a provinces board, the same claim with a train placed on it (one train
@@ -393,11 +385,10 @@ impl Bot for GreedyBot {
 /// biggest one left (unused cards are worth nothing at the end). Other maps: unchanged.
 fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
     let Action::Claim { route, pay } = action else { return action };
-    let Some(legal) = obs.legal_actions() else { return action };
     let wanted_express = if final_round { obs.express_cards(obs.seat()).max().unwrap_or(0) } else { 0 };
     let placing = |express: u8| Action::ClaimProvince { route, pay, line: province_line(obs, route, pay), express };
     let options = [placing(wanted_express), placing(0)];
-    options.into_iter().find(|a| legal.iter().any(|l| l == *a)).unwrap_or(action)
+    options.into_iter().find(|&a| is_legal(obs, a)).unwrap_or(action)
 }
 
 /// The provinces line for a claim: the route's colour, or for a gray route the colour paid.
@@ -411,7 +402,7 @@ fn express_for_cards(obs: &Observation<'_, '_>, short: u32) -> Option<Action> {
     let biggest = obs.express_cards(obs.seat()).max()?;
     let value = obs.express_cards(obs.seat()).filter(|&v| v < biggest && u32::from(v) < short).min()?;
     let action = Action::ExpressCards(value);
-    obs.legal_actions()?.iter().any(|a| a == action).then_some(action)
+    is_legal(obs, action).then_some(action)
 }
 
 /// The colour held most (ties: [`Card::COLORS`] order).

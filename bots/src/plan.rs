@@ -8,6 +8,8 @@
 //! per train, so a path over them is worth a few more trains), plus the harder cards of
 //! ferries and tunnels.
 
+use std::ops::RangeInclusive;
+
 use ttr::{CitySet, Map, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::graph::Paths;
@@ -65,7 +67,7 @@ impl Planner {
         let mut cost = [0u16; MAX_ROUTES];
         for (i, r) in map.routes().iter().enumerate() {
             let c = (PER_TRAIN * u32::from(r.trains_needed()) + PER_CLAIM)
-                .saturating_sub(PER_POINT * crate::common::route_score(map, RouteId(i as u8)))
+                .saturating_sub(PER_POINT * u32::from(map.route_score(RouteId(i as u8))))
                 .max(1)
                 + PER_FERRY_LOCO * u32::from(r.ferry_locos)
                 + if r.tunnel { PER_TUNNEL } else { 0 };
@@ -99,7 +101,7 @@ impl Planner {
                 plan.routes.insert(r);
                 plan.trains += u32::from(map.route(r).trains_needed());
                 plan.cost += self.cost(r);
-                plan.points += crate::common::route_score(map, r);
+                plan.points += u32::from(map.route_score(r));
             }
         }
         plan
@@ -112,7 +114,7 @@ impl Planner {
         self.plan(map, &order[..n], board)
     }
 
-    /// The keep mask for `offer` (at least `min` kept) given the tickets still pending:
+    /// The keep mask for `offer` (keeping a count in `keep`) given the tickets still pending:
     /// the combination that scores best, `points kept - trains planned`, among those
     /// whose new tickets are all reachable and whose plan fits in `budget` trains; with
     /// none fitting, the smallest allowed combination that overshoots least, then loses
@@ -121,15 +123,15 @@ impl Planner {
         &mut self,
         map: &Map,
         offer: &[TicketId],
-        min: u8,
-        max: u8,
+        keep: RangeInclusive<u8>,
         pending: TicketSet,
         board: Board,
         budget: u32,
     ) -> u8 {
+        let min = *keep.start();
         let mut best: Option<(i64, u8)> = None;
         let mut fallback: Option<((u32, u32, u32), u8)> = None;
-        for mask in crate::common::keep_masks(offer.len(), min, max) {
+        for mask in crate::common::keep_masks(offer.len(), keep) {
             let mut chosen = TicketSet::EMPTY;
             let mut points = 0u32;
             for (i, &t) in offer.iter().enumerate() {
@@ -290,13 +292,13 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
         let board = Board { owned: RouteSet::EMPTY, open: map.all_routes() };
         // West-East (9), West-North (5), East-North (6) all ride West-East and the ferry.
         let offer = [TicketId(0), TicketId(1), TicketId(2)];
-        assert_eq!(planner.choose_keep(&map, &offer, 2, 3, TicketSet::EMPTY, board, 30), 0b111);
+        assert_eq!(planner.choose_keep(&map, &offer, 2..=3, TicketSet::EMPTY, board, 30), 0b111);
         // With a budget of 6 trains nothing fits: keep the pair that overshoots least, then loses least.
-        assert_eq!(planner.choose_keep(&map, &offer, 2, 3, TicketSet::EMPTY, board, 6), 0b110);
+        assert_eq!(planner.choose_keep(&map, &offer, 2..=3, TicketSet::EMPTY, board, 6), 0b110);
         // Unreachable tickets are never kept by choice.
         let open = map.all_routes().minus(set(&[5, 6, 7]));
         let board = Board { owned: RouteSet::EMPTY, open };
         let offer = [TicketId(3), TicketId(4), TicketId(1)];
-        assert_eq!(planner.choose_keep(&map, &offer, 1, 3, TicketSet::EMPTY, board, 30), 0b100);
+        assert_eq!(planner.choose_keep(&map, &offer, 1..=3, TicketSet::EMPTY, board, 30), 0b100);
     }
 }

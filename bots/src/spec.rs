@@ -6,11 +6,9 @@ use ttr::Bot;
 
 use crate::greedy::GreedyBot;
 use crate::handicap::{parse_eps, Handicapped};
-use crate::hungry::HungryBot;
 use crate::mcts::{MctsBot, MctsParams};
-use crate::one_step::{OneStepBot, Style};
+use crate::personas::{HungryBot, OneStepBot, RouteFocusBot, Style};
 use crate::random::RandomBot;
-use crate::route_focus::RouteFocusBot;
 
 /// One bot of the catalogue: its spec name, how it plays, and its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

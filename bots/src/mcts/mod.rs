@@ -1,7 +1,7 @@
 //! `mcts`: Monte Carlo search over determinized worlds that never sees hidden information.
 //!
 //! For each decision the bot samples `worlds` full game states consistent with its
-//! [`Observation`] ([`ttr::determinize`]): opponents' hands keep their publicly known cards,
+//! [`Observation`] ([`ttr::sample_world_weighted`]): opponents' hands keep their publicly known cards,
 //! the unseen cards are dealt at random, and each opponent's tickets are drawn with the odds
 //! [`belief`] reads off the routes it has claimed. A *scenario* is one world with one seed
 //! for all later chance (card draws, tunnel reveals); a playout plays a root candidate in a

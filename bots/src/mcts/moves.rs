@@ -22,7 +22,7 @@
 use ttr::FixedList;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
-use crate::common::{keep_masks, keep_max, keep_min, route_score};
+use crate::common::{can_draw_blind, can_draw_tickets, keep_masks, keep_range};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Planner};
 
@@ -61,7 +61,7 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             let mut claims = [(0u32, RouteId(0)); MAX_CANDIDATES];
             let mut n = 0;
             for r in claimable.iter() {
-                let score = route_score(map, r);
+                let score = u32::from(map.route_score(r));
                 let on_plan = planned.contains(r);
                 if (on_plan || ending || score >= BIG_ROUTE) && n < claims.len() {
                     claims[n] = (score + if on_plan { 1000 } else { 0 }, r);
@@ -78,8 +78,8 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             for &(_, r) in &claims[..split] {
                 claim(out, r);
             }
-            draws(obs, false, out);
-            if obs.ticket_deck_size() > 0 {
+            draws(obs, out);
+            if can_draw_tickets(obs) {
                 out.push_new(Action::DrawTickets);
             }
             for &(_, r) in &claims[split..n] {
@@ -90,17 +90,17 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
             }
         }
         Phase::SecondCard => {
-            draws(obs, true, out);
+            draws(obs, out);
             if out.is_empty() {
                 out.push_new(legal.get(0));
             }
         }
         Phase::SetupKeep | Phase::KeepTickets => {
             let offer = obs.offer();
-            let min = keep_min(obs);
-            let max = keep_max(obs);
-            let all = keep_masks(offer.len(), min, max).count();
-            for mask in keep_masks(offer.len(), min, max) {
+            let keep = keep_range(obs);
+            let min = *keep.start();
+            let all = keep_masks(offer.len(), keep.clone()).count();
+            for mask in keep_masks(offer.len(), keep) {
                 if all > MAX_ALL_KEEPS && mask.count_ones() > u32::from(min) {
                     break;
                 }
@@ -127,18 +127,17 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
 }
 
 /// The card draws: one face-up slot per card kind, then blind.
-fn draws(obs: &Observation<'_, '_>, second: bool, out: &mut Candidates) {
-    let no_locos = second && obs.map().rules.face_up_loco_ends_draw;
+fn draws(obs: &Observation<'_, '_>, out: &mut Candidates) {
     let mut seen = CardCounts::EMPTY;
     for (slot, card) in obs.market().iter().enumerate() {
         let Some(card) = *card else { continue };
-        if (card.is_loco() && no_locos) || seen[card] > 0 {
+        if !obs.may_take_face_up(slot as u8) || seen[card] > 0 {
             continue;
         }
         seen[card] += 1;
         out.push_new(Action::TakeFaceUp(slot as u8));
     }
-    if obs.deck_size() + obs.discard_size() > 0 {
+    if can_draw_blind(obs) {
         out.push_new(Action::DrawBlind);
     }
 }

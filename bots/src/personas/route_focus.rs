@@ -15,11 +15,12 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::connected;
-use ttr::{Action, Bot, Card, CityId, CitySet, Observation, Phase, RouteId, RouteSet};
+use ttr::{Action, Card, CityId, CitySet, Observation, RouteId, RouteSet};
 
-use crate::common::{can_draw_blind, draft_pick, keep_all, random_action, takeable_slot, tunnel_answer};
+use crate::common::{can_draw_blind, keep_all, random_action, takeable_slot};
 use crate::graph::{with_open_twins, Paths};
-use crate::persona::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
+use crate::personas::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
+use crate::policy::{PhaseBot, PhasePolicy};
 
 /// Most routes a map may have.
 const MAX_ROUTES: usize = RouteSet::CAPACITY;
@@ -33,21 +34,32 @@ struct Entry {
     to: CityId,
 }
 
-/// The Route Focus agent.
+/// The Route Focus agent: [`RouteFocus`] answering each phase.
+pub type RouteFocusBot = PhaseBot<RouteFocus>;
+
+impl RouteFocusBot {
+    /// A Route Focus agent drawing its random fallback moves from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RouteFocusBot {
+        PhaseBot(RouteFocus::new(seed))
+    }
+}
+
+/// The Route Focus policy.
 #[derive(Clone, Debug)]
-pub struct RouteFocusBot {
+pub struct RouteFocus {
     rng: Pcg64Mcg,
     paths: Paths,
     order: HandOrder,
     entries: Box<[Entry; MAX_ROUTES]>,
 }
 
-impl RouteFocusBot {
-    /// A Route Focus agent drawing its random fallback moves from `seed`.
+impl RouteFocus {
+    /// A Route Focus policy drawing its random fallback moves from `seed`.
     #[must_use]
-    pub fn new(seed: u64) -> RouteFocusBot {
+    pub fn new(seed: u64) -> RouteFocus {
         let blank = Entry { route: RouteId(0), score: 0, from: CityId(0), to: CityId(0) };
-        RouteFocusBot {
+        RouteFocus {
             rng: Pcg64Mcg::seed_from_u64(seed),
             paths: Paths::new(),
             order: HandOrder::default(),
@@ -111,6 +123,16 @@ impl RouteFocusBot {
         self.entries[..n].sort_unstable_by(|x, y| x.score.cmp(&y.score).then_with(|| by_name(x).cmp(&by_name(y))));
         n
     }
+}
+
+impl PhasePolicy for RouteFocus {
+    /// Every ticket offered (as many as may be kept).
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let offer = obs.offer();
+        let mask = keep_all(obs);
+        self.order.record(offer.tickets(), mask);
+        Action::Keep(mask)
+    }
 
     fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
         let map = obs.map();
@@ -124,36 +146,17 @@ impl RouteFocusBot {
                 return claim;
             }
         }
-        self.draw(obs, false)
+        self.draw(obs)
     }
 
     /// Always blind; with the deck empty a face-up locomotive, else a random legal move.
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         if can_draw_blind(obs) {
             return Action::DrawBlind;
         }
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             return Action::TakeFaceUp(slot);
         }
         random_action(obs, &mut self.rng)
-    }
-}
-
-impl Bot for RouteFocusBot {
-    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        match obs.phase() {
-            Phase::SetupKeep | Phase::KeepTickets => {
-                let offer = obs.offer();
-                let mask = keep_all(obs);
-                self.order.record(offer.tickets(), mask);
-                Action::Keep(mask)
-            }
-            Phase::Tunnel { .. } => tunnel_answer(obs, true),
-            Phase::Turn => self.turn(obs),
-            Phase::SecondCard => self.draw(obs, true),
-            Phase::FirstCard => self.draw(obs, false),
-            Phase::Draft => draft_pick(obs),
-            Phase::Over(_) => Action::Pass,
-        }
     }
 }

@@ -17,19 +17,19 @@
 //! ticket's first city before its second, each city once; group members in the order they
 //! joined, the first group before the second; pairs in that order, a later one winning
 //! only when strictly better; the top face-up kind on a tie is the earlier one in
-//! [`crate::persona::ORIGINAL_KINDS`]; gray counts as the largest need when no other need is
+//! [`crate::personas::ORIGINAL_KINDS`]; gray counts as the largest need when no other need is
 //! larger.
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Bot, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
+use ttr::{Action, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, draft_pick, keep_masks, keep_max, keep_min, market_counts, random_action,
-    takeable_slot, tunnel_answer,
+    can_draw_blind, can_draw_tickets, keep_masks, keep_range, market_counts, random_action, takeable_slot,
 };
 use crate::graph::{Paths, UNREACHED};
-use crate::persona::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
+use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
+use crate::policy::{PhaseBot, PhasePolicy};
 
 /// Index of the gray need in [`Budget::need`] (colours and the locomotive use their card index).
 const GRAY: usize = 9;
@@ -51,9 +51,20 @@ struct Budget {
     value: u32,
 }
 
-/// The Destination Hungry agent.
+/// The Destination Hungry agent: [`Hungry`] answering each phase.
+pub type HungryBot = PhaseBot<Hungry>;
+
+impl HungryBot {
+    /// A Destination Hungry agent drawing its random fallback moves from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> HungryBot {
+        PhaseBot(Hungry::new(seed))
+    }
+}
+
+/// The Destination Hungry policy.
 #[derive(Clone, Debug)]
-pub struct HungryBot {
+pub struct Hungry {
     rng: Pcg64Mcg,
     paths: Paths,
     watch: ScoreWatch,
@@ -65,11 +76,11 @@ pub struct HungryBot {
     dist: Box<[[u32; MAX_TERMINALS]; MAX_TERMINALS]>,
 }
 
-impl HungryBot {
-    /// A Destination Hungry agent drawing its random fallback moves from `seed`.
+impl Hungry {
+    /// A Destination Hungry policy drawing its random fallback moves from `seed`.
     #[must_use]
-    pub fn new(seed: u64) -> HungryBot {
-        HungryBot {
+    pub fn new(seed: u64) -> Hungry {
+        Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
             paths: Paths::new(),
             watch: ScoreWatch::default(),
@@ -186,7 +197,47 @@ impl HungryBot {
         held[..slice.len()].copy_from_slice(slice);
         (held, slice.len())
     }
+}
 
+/// The colour budget of the planned tracks not yet owned (see the module notes).
+fn budget(obs: &Observation<'_, '_>, planned: RouteSet) -> Budget {
+    let map = obs.map();
+    let open = obs.open_to(obs.seat());
+    let mut b = Budget::default();
+    let slot = |r: RouteId| map.route(r).color.map_or(GRAY, Card::index);
+    let mut doubles = RouteSet::EMPTY;
+    for r in planned.iter() {
+        let route = map.route(r);
+        b.value += u32::from(map.route_points(route.length));
+        match route.twin {
+            Some(t) if open.contains(t) && open.contains(r) => doubles.insert(r),
+            _ => {
+                b.need[slot(r)] += u32::from(route.length);
+                b.need[Card::Loco.index()] += u32::from(route.ferry_locos);
+                b.routes.insert(r);
+            }
+        }
+    }
+    for r in doubles.iter() {
+        let t = map.route(r).twin.expect("a double");
+        let (x, y) = if r < t { (r, t) } else { (t, r) };
+        let pick = if b.need[slot(x)] == 0 {
+            x
+        } else if b.need[slot(y)] == 0 || b.need[slot(y)] < b.need[slot(x)] {
+            y
+        } else {
+            x
+        };
+        let route = map.route(pick);
+        b.need[slot(pick)] += u32::from(route.length);
+        b.need[Card::Loco.index()] += u32::from(route.ferry_locos);
+        b.routes.insert(pick);
+    }
+    b.cost = b.need.iter().sum();
+    b
+}
+
+impl PhasePolicy for Hungry {
     /// Goes through the keep combinations, smallest first, and adopts the chosen one's plan.
     fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
         let map = obs.map();
@@ -200,7 +251,7 @@ impl HungryBot {
         let mut lowest_cost: Option<u32> = None;
         let mut fewest: Option<(u32, u8, Budget)> = None;
         let mut last: Option<u32> = None;
-        for mask in keep_masks(offer.len(), keep_min(obs), keep_max(obs)) {
+        for mask in keep_masks(offer.len(), keep_range(obs)) {
             let mut cand = [TicketId(0); 8];
             let mut m = 0;
             let mut points = 0u32;
@@ -279,12 +330,12 @@ impl HungryBot {
                 return claim;
             }
         }
-        self.draw(obs, false)
+        self.draw(obs)
     }
 
     /// Step 5: the top face-up kind if needed, or if gray leads the needs and it shows twice;
     /// else blind; else any legal move.
-    fn draw(&mut self, obs: &Observation<'_, '_>, second: bool) -> Action {
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
         let counts = market_counts(obs);
         let top = ORIGINAL_KINDS.into_iter().fold(None, |best: Option<Card>, c| match best {
             Some(b) if counts[b] >= counts[c] => Some(b),
@@ -293,7 +344,7 @@ impl HungryBot {
         });
         let need = &self.plan.need;
         if let Some(top) = top {
-            if let Some(slot) = takeable_slot(obs, top, second) {
+            if let Some(slot) = takeable_slot(obs, top) {
                 let gray_leads = need[GRAY] > 0 && need.iter().all(|&n| n <= need[GRAY]);
                 if need[top.index()] > 0 || (gray_leads && counts[top] >= 2) {
                     return Action::TakeFaceUp(slot);
@@ -304,57 +355,5 @@ impl HungryBot {
             return Action::DrawBlind;
         }
         random_action(obs, &mut self.rng)
-    }
-}
-
-/// The colour budget of the planned tracks not yet owned (see the module notes).
-fn budget(obs: &Observation<'_, '_>, planned: RouteSet) -> Budget {
-    let map = obs.map();
-    let open = obs.open_to(obs.seat());
-    let mut b = Budget::default();
-    let slot = |r: RouteId| map.route(r).color.map_or(GRAY, Card::index);
-    let mut doubles = RouteSet::EMPTY;
-    for r in planned.iter() {
-        let route = map.route(r);
-        b.value += u32::from(map.route_points(route.length));
-        match route.twin {
-            Some(t) if open.contains(t) && open.contains(r) => doubles.insert(r),
-            _ => {
-                b.need[slot(r)] += u32::from(route.length);
-                b.need[Card::Loco.index()] += u32::from(route.ferry_locos);
-                b.routes.insert(r);
-            }
-        }
-    }
-    for r in doubles.iter() {
-        let t = map.route(r).twin.expect("a double");
-        let (x, y) = if r < t { (r, t) } else { (t, r) };
-        let pick = if b.need[slot(x)] == 0 {
-            x
-        } else if b.need[slot(y)] == 0 || b.need[slot(y)] < b.need[slot(x)] {
-            y
-        } else {
-            x
-        };
-        let route = map.route(pick);
-        b.need[slot(pick)] += u32::from(route.length);
-        b.need[Card::Loco.index()] += u32::from(route.ferry_locos);
-        b.routes.insert(pick);
-    }
-    b.cost = b.need.iter().sum();
-    b
-}
-
-impl Bot for HungryBot {
-    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        match obs.phase() {
-            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
-            Phase::Tunnel { .. } => tunnel_answer(obs, true),
-            Phase::Turn => self.turn(obs),
-            Phase::SecondCard => self.draw(obs, true),
-            Phase::FirstCard => self.draw(obs, false),
-            Phase::Draft => draft_pick(obs),
-            Phase::Over(_) => Action::Pass,
-        }
     }
 }

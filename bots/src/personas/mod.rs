@@ -1,7 +1,11 @@
-//! What the four play styles of de Mesentier Silva et al. (FDG 2017) share, after
-//! `shared/PERSONAS.md` ("Common ground"): the original engine's colour order and claim
-//! payments, its legal-move order, the re-plan trigger, tickets in hand order and the
-//! graphs the agents plan on.
+//! The four play styles of de Mesentier Silva et al. (FDG 2017), after
+//! `shared/PERSONAS.md`: [`hungry`] (Destination Hungry), [`route_focus`] (Route Focus) and
+//! [`one_step`] (One Step Thinking and Long Route).
+//!
+//! This module holds what they share ("Common ground"): the original engine's colour
+//! order and claim payments, its legal-move order, the re-plan trigger, tickets in hand
+//! order and the graphs the agents plan on. Each persona is a [`crate::PhasePolicy`]:
+//! the tunnel answer and the draft pick are the policy's defaults.
 //!
 //! Fixed choices where the original left the order to a hash table or did not say:
 //! - board order is the route order of the map file, and a city pair with two open tracks
@@ -19,8 +23,18 @@
 //! planned for (a claim just needs the trains), and a tunnel's surcharge is paid when the
 //! hand can, colour cards before locomotives, else the laid cards are taken back.
 
+pub mod hungry;
+pub mod one_step;
+pub mod route_focus;
+
+pub use hungry::HungryBot;
+pub use one_step::{OneStepBot, Style};
+pub use route_focus::RouteFocusBot;
+
 use ttr::{is_valid_payment, locos_on_color_spaces};
 use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
+
+use crate::common::claimable_routes;
 
 /// The original engine's colour order: legal claims list their colours in this order.
 pub const ORIGINAL_COLORS: [Card; 8] =
@@ -83,13 +97,6 @@ pub fn original_payment(map: &Map, r: RouteId, color: Card, hand: &CardCounts) -
     Some(pay)
 }
 
-/// Whether the seat may claim `r` now, cards aside: open to it and enough trains.
-#[must_use]
-pub fn may_claim(obs: &Observation<'_, '_>, r: RouteId) -> bool {
-    let me = obs.seat();
-    obs.open_to(me).contains(r) && obs.map().route(r).trains_needed() <= obs.trains(me)
-}
-
 /// The first legal claim, in the original order (routes in board order, colours in
 /// [`ORIGINAL_COLORS`] order), among `routes` and the colours `allow` accepts.
 pub fn first_claim(
@@ -99,7 +106,7 @@ pub fn first_claim(
 ) -> Option<Action> {
     let map = obs.map();
     let hand = obs.hand();
-    for r in routes.iter().filter(|&r| may_claim(obs, r)) {
+    for r in routes.and(claimable_routes(obs)).iter() {
         for color in ORIGINAL_COLORS {
             if !allow(r, color) {
                 continue;

@@ -21,17 +21,17 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{connected, network_of};
-use ttr::{Action, Bot, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
+use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{
-    can_draw_blind, can_draw_tickets, draft_pick, keep_all, keep_min, random_action, random_claim, random_draw,
-    takeable_slot, tunnel_answer,
+    can_draw_blind, can_draw_tickets, keep_all, keep_range, random_action, random_claim, random_draw, takeable_slot,
 };
 use crate::graph::{with_open_twins, Paths};
-use crate::persona::{
+use crate::personas::{
     first_claim, lowest_value_mask, most_held, own_graph, wanted_kind, HandOrder, ScoreWatch, ORIGINAL_COLORS,
     ORIGINAL_KINDS,
 };
+use crate::policy::{PhaseBot, PhasePolicy};
 
 /// Which of the two agents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,9 +54,20 @@ enum Target {
     Route(RouteSet, Option<Card>),
 }
 
-/// The One Step Thinking or Long Route agent.
+/// The One Step Thinking or Long Route agent: [`OneStep`] answering each phase.
+pub type OneStepBot = PhaseBot<OneStep>;
+
+impl OneStepBot {
+    /// An agent of `style` drawing its random moves from `seed`.
+    #[must_use]
+    pub fn new(style: Style, seed: u64) -> OneStepBot {
+        PhaseBot(OneStep::new(style, seed))
+    }
+}
+
+/// The One Step Thinking or Long Route policy.
 #[derive(Clone, Debug)]
-pub struct OneStepBot {
+pub struct OneStep {
     style: Style,
     rng: Pcg64Mcg,
     paths: Paths,
@@ -67,11 +78,11 @@ pub struct OneStepBot {
     due: bool,
 }
 
-impl OneStepBot {
-    /// An agent of `style` drawing its random moves from `seed`.
+impl OneStep {
+    /// A policy of `style` drawing its random moves from `seed`.
     #[must_use]
-    pub fn new(style: Style, seed: u64) -> OneStepBot {
-        OneStepBot {
+    pub fn new(style: Style, seed: u64) -> OneStep {
+        OneStep {
             style,
             rng: Pcg64Mcg::seed_from_u64(seed),
             paths: Paths::new(),
@@ -80,22 +91,6 @@ impl OneStepBot {
             target: Target::Nothing,
             due: true,
         }
-    }
-
-    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let map = obs.map();
-        let offer = obs.offer();
-        let tickets = offer.tickets();
-        let mask = match (obs.phase(), self.style) {
-            (Phase::SetupKeep, Style::OneStep) => keep_all(obs),
-            (Phase::SetupKeep, Style::LongRoute) => {
-                lowest_value_mask(map, tickets, usize::from(keep_min(obs)).max(2).min(tickets.len()))
-            }
-            _ => lowest_value_mask(map, tickets, 1),
-        };
-        self.order.record(tickets, mask);
-        self.due = true;
-        Action::Keep(mask)
     }
 
     /// The routes tickets are planned on.
@@ -139,7 +134,7 @@ impl OneStepBot {
             }
         }
         let everyone_has_8 = (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= 8);
-        if self.style == Style::OneStep && everyone_has_8 && obs.ticket_deck_size() > 0 {
+        if self.style == Style::OneStep && everyone_has_8 && can_draw_tickets(obs) {
             return Target::Tickets;
         }
         self.longest_route(obs)
@@ -177,28 +172,12 @@ impl OneStepBot {
         Target::Route(RouteSet::single(r), map.route(r).color)
     }
 
-    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
-        if self.due || self.watch.risen(obs) {
-            self.target = self.replan(obs);
-            self.watch.mark(obs);
-            self.due = false;
-        }
-        match self.target {
-            Target::Tickets if can_draw_tickets(obs) => Action::DrawTickets,
-            Target::Route(tracks, wanted) => match first_claim(obs, tracks, |_, _| true) {
-                Some(claim) => claim,
-                None => self.draw(obs, wanted, false),
-            },
-            _ => self.aimless(obs),
-        }
-    }
-
     /// The wanted kind face up, else a face-up locomotive, else blind.
-    fn draw(&mut self, obs: &Observation<'_, '_>, wanted: Option<Card>, second: bool) -> Action {
-        if let Some(slot) = wanted.and_then(|c| takeable_slot(obs, c, second)) {
+    fn draw_for(&mut self, obs: &Observation<'_, '_>, wanted: Option<Card>) -> Action {
+        if let Some(slot) = wanted.and_then(|c| takeable_slot(obs, c)) {
             return Action::TakeFaceUp(slot);
         }
-        if let Some(slot) = takeable_slot(obs, Card::Loco, second) {
+        if let Some(slot) = takeable_slot(obs, Card::Loco) {
             return Action::TakeFaceUp(slot);
         }
         if can_draw_blind(obs) {
@@ -219,18 +198,44 @@ impl OneStepBot {
     }
 }
 
-impl Bot for OneStepBot {
-    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        match obs.phase() {
-            Phase::SetupKeep | Phase::KeepTickets => self.keep(obs),
-            Phase::Tunnel { .. } => tunnel_answer(obs, true),
-            Phase::Turn => self.turn(obs),
-            Phase::SecondCard | Phase::FirstCard => match self.target {
-                Target::Route(_, wanted) => self.draw(obs, wanted, obs.phase() == Phase::SecondCard),
-                _ => self.aimless(obs),
+impl PhasePolicy for OneStep {
+    fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let map = obs.map();
+        let offer = obs.offer();
+        let tickets = offer.tickets();
+        let mask = match (obs.phase(), self.style) {
+            (Phase::SetupKeep, Style::OneStep) => keep_all(obs),
+            (Phase::SetupKeep, Style::LongRoute) => {
+                lowest_value_mask(map, tickets, usize::from(*keep_range(obs).start()).max(2).min(tickets.len()))
+            }
+            _ => lowest_value_mask(map, tickets, 1),
+        };
+        self.order.record(tickets, mask);
+        self.due = true;
+        Action::Keep(mask)
+    }
+
+    fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        if self.due || self.watch.risen(obs) {
+            self.target = self.replan(obs);
+            self.watch.mark(obs);
+            self.due = false;
+        }
+        match self.target {
+            Target::Tickets if can_draw_tickets(obs) => Action::DrawTickets,
+            Target::Route(tracks, wanted) => match first_claim(obs, tracks, |_, _| true) {
+                Some(claim) => claim,
+                None => self.draw_for(obs, wanted),
             },
-            Phase::Draft => draft_pick(obs),
-            Phase::Over(_) => Action::Pass,
+            _ => self.aimless(obs),
+        }
+    }
+
+    /// A card towards the target route, else a random draw.
+    fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
+        match self.target {
+            Target::Route(_, wanted) => self.draw_for(obs, wanted),
+            _ => self.aimless(obs),
         }
     }
 }
