@@ -109,7 +109,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     tickets,
                     express_cards: if state.can_draw_a_card() { express } else { 0 },
                     express_tickets: if tickets { express } else { 0 },
-                    claimable: state.claimable_routes(),
+                    claimable: state.claimable_routes(state.to_move),
                     hand,
                     table: PlainPayments::new(&hand, rules, map.max_plain_length()),
                     claims: 0,

@@ -110,6 +110,60 @@ fn may_take_face_up_forbids_a_second_locomotive_where_the_rules_do() {
     }
 }
 
+/// Checks the observation's cheap predicates against the legal set, for every seat.
+fn predicates_agree_with_the_legal_set(g: &GameState<'_>, context: &str) {
+    let legal = g.legal_actions();
+    for seat in 0..g.players() {
+        let obs = Observation::new(g, Seat(seat as u8));
+        let to_move = g.to_move() == Seat(seat as u8);
+        assert_eq!(obs.can_draw_blind(), to_move && legal.is_legal(Action::DrawBlind), "{context}: blind, seat {seat}");
+        assert_eq!(
+            obs.can_draw_tickets(),
+            to_move && legal.is_legal(Action::DrawTickets),
+            "{context}: tickets, seat {seat}"
+        );
+        if to_move && g.phase() == Phase::Turn {
+            let claimable = obs.claimable_routes();
+            assert!(
+                legal.claimable_routes().minus(claimable).is_empty(),
+                "{context}: a claim outside claimable_routes"
+            );
+            for r in g.map().all_routes().iter() {
+                assert_eq!(legal.claim_payments(r).is_some(), claimable.contains(r), "{context}: route {r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn observation_predicates_answer_like_the_legal_set() {
+    for name in MAPS {
+        let map = shared(name);
+        for seed in 0..20 {
+            let mut g = GameState::new(map, 3, seed).expect("players");
+            let mut k = seed as u32;
+            while !g.is_over() {
+                predicates_agree_with_the_legal_set(&g, &format!("{name} seed {seed} turn {}", g.turns()));
+                let legal = g.legal_actions();
+                g.apply(legal.get(k % legal.len()));
+                k = k.wrapping_mul(31).wrapping_add(7);
+            }
+        }
+    }
+    // Deck and discard pile empty: nothing blind, but the market still deals.
+    let usa = shared("usa");
+    let mut s = Setup::empty(usa, 2);
+    s.lay([Some(Card::Red), Some(Card::Blue), None, None, None]);
+    let rest = s.deck;
+    s.give(1, rest);
+    s.ticket_deck.clear();
+    let g = start(usa, &s);
+    let obs = Observation::new(&g, Seat(0));
+    assert!(!obs.can_draw_blind() && !obs.can_draw_tickets());
+    assert!(obs.may_take_face_up(0));
+    predicates_agree_with_the_legal_set(&g, "empty decks");
+}
+
 #[test]
 fn express_masks_decode_to_the_rule_sets_values() {
     let rules = &shared("south_korea").rules;

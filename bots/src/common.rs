@@ -5,7 +5,7 @@
 use std::ops::RangeInclusive;
 
 use rand::Rng;
-use ttr::{Action, Card, CardCounts, Observation, Phase, RouteSet, MARKET_SLOTS};
+use ttr::{Action, Card, CardCounts, Observation, Phase, MARKET_SLOTS};
 
 /// The first market slot showing `card`, if it may be taken now.
 #[must_use]
@@ -28,33 +28,6 @@ pub fn market_counts(obs: &Observation<'_, '_>) -> CardCounts {
         counts[card] += 1;
     }
     counts
-}
-
-// The three predicates below restate engine rules the engine keeps crate-private
-// (`GameState::can_draw_blind`, `can_draw_tickets`, `claimable_routes`). Asking
-// `LegalActions::is_legal` instead gives the same answers but builds the whole legal set
-// (every claim counted) first: several times slower on Nordic, where they are asked every
-// turn. This is their one copy in the bots; they go when `Observation` offers them.
-
-/// Whether a card can be drawn blind, in a phase that draws cards: the deck, or the discard
-/// pile to reshuffle, holds one.
-#[must_use]
-pub fn can_draw_blind(obs: &Observation<'_, '_>) -> bool {
-    obs.deck_size() + obs.discard_size() > 0
-}
-
-/// Whether drawing tickets is legal now (at the start of a turn, with tickets left).
-#[must_use]
-pub fn can_draw_tickets(obs: &Observation<'_, '_>) -> bool {
-    obs.phase() == Phase::Turn && obs.ticket_deck_size() > 0
-}
-
-/// Routes the seat could claim at the start of a turn, cards aside: open to it, and no
-/// more trains needed than it has.
-#[must_use]
-pub fn claimable_routes(obs: &Observation<'_, '_>) -> RouteSet {
-    let me = obs.seat();
-    obs.open_to(me).minus(obs.map().routes_needing_more_than(obs.trains(me)))
 }
 
 /// How many tickets may be kept from the current offer (see [`Observation::keep_range`]).
@@ -152,7 +125,7 @@ pub fn random_draw(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Option<Acti
             n += 1;
         }
     }
-    if can_draw_blind(obs) {
+    if obs.can_draw_blind() {
         draws[n] = Action::DrawBlind;
         n += 1;
     }

@@ -21,7 +21,7 @@ use ttr::{
     Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
 };
 
-use crate::common::{can_draw_blind, can_draw_tickets, claimable_routes, is_legal, keep_range, takeable_slot};
+use crate::common::{is_legal, keep_range, takeable_slot};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Plan, Planner};
 use crate::policy::{PhaseBot, PhasePolicy};
@@ -92,7 +92,7 @@ impl Greedy {
 
     /// Owned routes and the routes still claimable with the trains left.
     fn board(obs: &Observation<'_, '_>) -> Board {
-        Board { owned: obs.owned(obs.seat()), open: claimable_routes(obs) }
+        Board { owned: obs.owned(obs.seat()), open: obs.claimable_routes() }
     }
 
     /// Tickets it still means to complete.
@@ -161,7 +161,7 @@ impl Greedy {
 
     /// New tickets are worth drawing: trains to spare, and no one close to the end.
     fn wants_tickets(&self, obs: &Observation<'_, '_>) -> bool {
-        can_draw_tickets(obs) && (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= TICKET_TRAINS)
+        obs.can_draw_tickets() && (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= TICKET_TRAINS)
     }
 
     /// With no ticket to work for: the route worth most per card still missing, a quarter
@@ -373,7 +373,7 @@ impl PhasePolicy for Greedy {
                 return Action::TakeFaceUp(slot);
             }
         }
-        if can_draw_blind(obs) {
+        if obs.can_draw_blind() {
             return Action::DrawBlind;
         }
         self.fallback(obs)

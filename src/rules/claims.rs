@@ -12,6 +12,7 @@ use crate::bitset::RouteSet;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
 use crate::map::{Route, MAX_ROUTE_LENGTH};
+use crate::observation::Observation;
 use crate::rule_set::{LocoUse, Rules};
 use crate::rules::ferries;
 use crate::state::GameState;
@@ -280,10 +281,10 @@ impl GameState<'_> {
         Ok(())
     }
 
-    /// Routes the seat to move may claim as far as the board and its trains go: open to it
-    /// (not claimed, not a closed twin) and needing no more trains than it has left.
-    pub(crate) fn claimable_routes(&self) -> RouteSet {
-        self.open_to(self.to_move).minus(self.map.routes_needing_more_than(self.trains[self.to_move.index()]))
+    /// Routes `seat` may claim as far as the board and its trains go: open to it (not
+    /// claimed, not a closed twin) and needing no more trains than it has left.
+    pub(crate) fn claimable_routes(&self, seat: Seat) -> RouteSet {
+        self.open_to(seat).minus(self.map.routes_needing_more_than(self.trains[seat.index()]))
     }
 
     /// Claims a route with `pay`; a tunnel first reveals its surcharge.
@@ -324,6 +325,18 @@ impl GameState<'_> {
         }
         self.trains[s] -= r.trains_needed();
         self.route_points[s] += i32::from(self.map.route_score(route));
+    }
+}
+
+impl Observation<'_, '_> {
+    /// Routes this seat could claim at the start of a turn, cards aside: open to it and
+    /// needing no more trains than it has left. Cheap (no legal set is built); the routes
+    /// claimable now with the hand are [`LegalActions::claimable_routes`].
+    ///
+    /// [`LegalActions::claimable_routes`]: crate::LegalActions::claimable_routes
+    #[must_use]
+    pub fn claimable_routes(&self) -> RouteSet {
+        self.state().claimable_routes(self.seat())
     }
 }
 

@@ -186,4 +186,14 @@ impl Observation<'_, '_> {
     pub fn may_take_face_up(&self, slot: u8) -> bool {
         self.to_move() == self.seat() && self.state().may_take_face_up(slot)
     }
+
+    /// Whether this seat may draw a card blind now: it is to move in a phase that draws
+    /// cards, and the deck (or the discard pile, to reshuffle) holds one. The same answer
+    /// as `is_legal(Action::DrawBlind)` without building the legal set.
+    #[must_use]
+    pub fn can_draw_blind(&self) -> bool {
+        self.to_move() == self.seat()
+            && matches!(self.phase(), Phase::Turn | Phase::FirstCard | Phase::SecondCard)
+            && self.state().can_draw_blind()
+    }
 }

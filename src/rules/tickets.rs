@@ -264,6 +264,14 @@ impl Observation<'_, '_> {
     pub fn keep_range(&self) -> Option<RangeInclusive<u8>> {
         keep_range(&self.map().rules, self.phase(), self.offer().len())
     }
+
+    /// Whether this seat may draw tickets now: it is to move at the start of a turn and the
+    /// ticket deck is not empty. The same answer as `is_legal(Action::DrawTickets)` without
+    /// building the legal set.
+    #[must_use]
+    pub fn can_draw_tickets(&self) -> bool {
+        self.to_move() == self.seat() && self.phase() == Phase::Turn && self.state().can_draw_tickets()
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 use ttr::FixedList;
 use ttr::{Action, Card, CardCounts, Map, Observation, Phase, RouteId, Seat};
 
-use crate::common::{can_draw_blind, can_draw_tickets, keep_masks, keep_range};
+use crate::common::{keep_masks, keep_range};
 use crate::graph::with_open_twins;
 use crate::plan::{Board, Planner};
 
@@ -79,7 +79,7 @@ pub fn candidates(obs: &Observation<'_, '_>, planner: &mut Planner, out: &mut Ca
                 claim(out, r);
             }
             draws(obs, out);
-            if can_draw_tickets(obs) {
+            if obs.can_draw_tickets() {
                 out.push_new(Action::DrawTickets);
             }
             for &(_, r) in &claims[split..n] {
@@ -137,7 +137,7 @@ fn draws(obs: &Observation<'_, '_>, out: &mut Candidates) {
         seen[card] += 1;
         out.push_new(Action::TakeFaceUp(slot as u8));
     }
-    if can_draw_blind(obs) {
+    if obs.can_draw_blind() {
         out.push_new(Action::DrawBlind);
     }
 }

@@ -24,9 +24,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{Action, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
-use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_masks, keep_range, market_counts, random_action, takeable_slot,
-};
+use crate::common::{keep_masks, keep_range, market_counts, random_action, takeable_slot};
 use crate::graph::{Paths, UNREACHED};
 use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
 use crate::policy::{PhaseBot, PhasePolicy};
@@ -307,7 +305,7 @@ impl PhasePolicy for Hungry {
             self.watch.mark(obs);
         }
         let trains = u32::from(obs.trains(me));
-        if self.threshold.is_none_or(|t| t + 8 < trains) && can_draw_tickets(obs) {
+        if self.threshold.is_none_or(|t| t + 8 < trains) && obs.can_draw_tickets() {
             return Action::DrawTickets;
         }
         let left = self.plan.routes.minus(obs.owned(me));
@@ -351,7 +349,7 @@ impl PhasePolicy for Hungry {
                 }
             }
         }
-        if can_draw_blind(obs) {
+        if obs.can_draw_blind() {
             return Action::DrawBlind;
         }
         random_action(obs, &mut self.rng)

@@ -34,8 +34,6 @@ pub use route_focus::RouteFocusBot;
 use ttr::{is_valid_payment, locos_on_color_spaces};
 use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
 
-use crate::common::claimable_routes;
-
 /// The original engine's colour order: legal claims list their colours in this order.
 pub const ORIGINAL_COLORS: [Card; 8] =
     [Card::Red, Card::Orange, Card::Blue, Card::Pink, Card::White, Card::Yellow, Card::Black, Card::Green];
@@ -106,7 +104,7 @@ pub fn first_claim(
 ) -> Option<Action> {
     let map = obs.map();
     let hand = obs.hand();
-    for r in routes.and(claimable_routes(obs)).iter() {
+    for r in routes.and(obs.claimable_routes()).iter() {
         for color in ORIGINAL_COLORS {
             if !allow(r, color) {
                 continue;

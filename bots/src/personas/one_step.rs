@@ -23,9 +23,7 @@ use rand_pcg::Pcg64Mcg;
 use ttr::{connected, network_of};
 use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
-use crate::common::{
-    can_draw_blind, can_draw_tickets, keep_all, keep_range, random_action, random_claim, random_draw, takeable_slot,
-};
+use crate::common::{keep_all, keep_range, random_action, random_claim, random_draw, takeable_slot};
 use crate::graph::{with_open_twins, Paths};
 use crate::personas::{
     first_claim, lowest_value_mask, most_held, own_graph, wanted_kind, HandOrder, ScoreWatch, ORIGINAL_COLORS,
@@ -134,7 +132,7 @@ impl OneStep {
             }
         }
         let everyone_has_8 = (0..obs.players()).all(|s| obs.trains(Seat(s as u8)) >= 8);
-        if self.style == Style::OneStep && everyone_has_8 && can_draw_tickets(obs) {
+        if self.style == Style::OneStep && everyone_has_8 && obs.can_draw_tickets() {
             return Target::Tickets;
         }
         self.longest_route(obs)
@@ -180,7 +178,7 @@ impl OneStep {
         if let Some(slot) = takeable_slot(obs, Card::Loco) {
             return Action::TakeFaceUp(slot);
         }
-        if can_draw_blind(obs) {
+        if obs.can_draw_blind() {
             return Action::DrawBlind;
         }
         self.aimless(obs)
@@ -222,7 +220,7 @@ impl PhasePolicy for OneStep {
             self.due = false;
         }
         match self.target {
-            Target::Tickets if can_draw_tickets(obs) => Action::DrawTickets,
+            Target::Tickets if obs.can_draw_tickets() => Action::DrawTickets,
             Target::Route(tracks, wanted) => match first_claim(obs, tracks, |_, _| true) {
                 Some(claim) => claim,
                 None => self.draw_for(obs, wanted),

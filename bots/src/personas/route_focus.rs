@@ -17,7 +17,7 @@ use rand_pcg::Pcg64Mcg;
 use ttr::connected;
 use ttr::{Action, Card, CityId, CitySet, Observation, RouteId, RouteSet};
 
-use crate::common::{can_draw_blind, keep_all, random_action, takeable_slot};
+use crate::common::{keep_all, random_action, takeable_slot};
 use crate::graph::{with_open_twins, Paths};
 use crate::personas::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
 use crate::policy::{PhaseBot, PhasePolicy};
@@ -151,7 +151,7 @@ impl PhasePolicy for RouteFocus {
 
     /// Always blind; with the deck empty a face-up locomotive, else a random legal move.
     fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
-        if can_draw_blind(obs) {
+        if obs.can_draw_blind() {
             return Action::DrawBlind;
         }
         if let Some(slot) = takeable_slot(obs, Card::Loco) {
