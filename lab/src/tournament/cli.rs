@@ -40,8 +40,8 @@ pub struct TournamentArgs {
     /// Master seed of the deals, the bots and the bootstrap.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output directory [default: results/tournament-<map>].
-    #[arg(long)]
+    /// Output directory (default: `results/tournament-<map>`).
+    #[arg(long, help = "Output directory [default: results/tournament-<map>]")]
     pub out: Option<PathBuf>,
     /// The bot rated 0 [default: the first of --bots].
     #[arg(long)]
