@@ -226,3 +226,35 @@ fn first_difference(a: &RunIdentity, b: &RunIdentity) -> Option<String> {
     };
     a.iter().find(|(k, v)| b.get(*k) != Some(*v)).map(|(k, v)| format!("{k} {v} vs {}", b[k]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_ranges_tile_the_run_in_order_and_are_balanced() {
+        for total in [0, 1, 2, 5, 7, 100, 101, u64::MAX] {
+            for count in 1..=12 {
+                let ranges: Vec<Range<u64>> = (0..count).map(|index| Shard { index, count }.range(total)).collect();
+                assert_eq!(ranges[0].start, 0);
+                assert_eq!(ranges[ranges.len() - 1].end, total);
+                for pair in ranges.windows(2) {
+                    assert_eq!(pair[0].end, pair[1].start, "{total} games in {count} shards");
+                }
+                let lengths: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
+                let (lo, hi) = (lengths.iter().min().unwrap(), lengths.iter().max().unwrap());
+                assert!(hi - lo <= 1, "{total} games in {count} shards: lengths {lengths:?}");
+            }
+        }
+        assert_eq!(Shard { index: 1, count: 3 }.range(10), 3..6);
+    }
+
+    #[test]
+    fn shards_parse_from_i_slash_n() {
+        assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 2, count: 8 }));
+        assert_eq!(Shard::parse("0/1").map(|s| s.to_string()), Ok("0/1".to_string()));
+        for bad in ["3/3", "1/0", "a/b", "-1/3", "1", "1/2/3", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+}

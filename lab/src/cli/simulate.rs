@@ -70,7 +70,7 @@ pub struct SimulateArgs {
     /// Play only shard I of N (0-based, 0 <= I < N): the games [I*G/N, (I+1)*G/N) of the G
     /// games of the whole run, the very games the whole run plays there. Writes
     /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
-    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
 }
 

@@ -66,7 +66,7 @@ pub struct TournamentArgs {
     /// Play only shard I of N (0-based, 0 <= I < N): the blocks [I*B/N, (I+1)*B/N) of the B
     /// duplicate blocks of the whole tournament (all player counts in turn). Writes
     /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
-    #[arg(long, value_name = "I/N", value_parser = Shard::parse, conflicts_with = "sprt")]
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true, conflicts_with = "sprt")]
     pub shard: Option<Shard>,
     /// Worker threads [default: all cores].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
