@@ -220,3 +220,35 @@ fn a_bad_shard_is_refused() {
         }
     }
 }
+
+#[test]
+fn shard_records_join_into_the_record_of_the_single_run() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = |name: &str| tmp.path().join(name);
+    let base = simulate("maps/nordic.toml", "2", "random,greedy", "40", "8");
+    run_ok(&base, &dir("single"), &["--record", &path(&dir("single.jsonl")), "--record-every", "3"]);
+    let shards: Vec<String> = (0..3).map(|i| path(&dir(&format!("s{i}")))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        let record = format!("{shard}.jsonl");
+        run_ok(&base, Path::new(shard), &["--shard", &format!("{i}/3"), "--record", &record, "--record-every", "3"]);
+    }
+    let mut merge = args(&["merge"]);
+    merge.extend(shards.iter().cloned());
+    merge.extend(args(&["--out", &path(&dir("merged")), "--record", &path(&dir("merged.jsonl"))]));
+    let out = ttr(&merge);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let single = fs::read(dir("single.jsonl")).expect("record");
+    assert!(single == fs::read(dir("merged.jsonl")).expect("merged record"), "the joined record differs");
+    assert_eq!(String::from_utf8_lossy(&single).lines().count(), 1 + 14, "header and games 0, 3, ... 39");
+    assert_same_files(&dir("single"), &dir("merged"));
+    // Shards without records cannot give one.
+    for i in 0..3 {
+        run_ok(&base, &dir(&format!("bare{i}")), &["--shard", &format!("{i}/3")]);
+    }
+    let (b0, b1, b2) = (dir("bare0"), dir("bare1"), dir("bare2"));
+    let mut refused = args(&["merge", &path(&b0), &path(&b1), &path(&b2), "--out", &path(&dir("none"))]);
+    refused.extend(args(&["--record", &path(&dir("none.jsonl"))]));
+    let run = ttr(&refused);
+    assert!(!run.status.success() && stderr(&run).contains("wrote no game record"), "{}", stderr(&run));
+    assert!(!dir("none").exists() && !dir("none.jsonl").exists(), "nothing written");
+}

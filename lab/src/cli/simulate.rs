@@ -1,7 +1,6 @@
 //! `ttr simulate`: play many seeded games between bots and write CSV statistics.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,16 +10,16 @@ use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
 use super::{parse_count, CliError};
 use crate::atomic_file::AtomicFile;
-use crate::export;
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
-use crate::shard::{self, CountersFile, RunIdentity, Shard, ShardDir, Timing};
+use crate::shard::{self, CountersFile, RunIdentity, Shard, Timing};
 use crate::{RunEnd, RunError, RunPlan, RunStats, Tally};
 
 /// The raw arguments of `ttr simulate`.
@@ -227,6 +226,16 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     Ok(ExitCode::SUCCESS)
 }
 
+/// The counters of a `simulate` shard, as its counters file holds them.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SimulateCounters {
+    /// The game record the shard wrote (`--record`), as given, and every how many games it
+    /// keeps one (`--record-every`).
+    pub record: Option<(String, u64)>,
+    /// The counters of the statistics.
+    pub stats: RunStats,
+}
+
 /// Writes a shard's counters file under its temporary name: the caller commits it once the
 /// other files are in place, so a shard directory with `counters.json` is complete.
 fn write_counters(
@@ -256,7 +265,10 @@ fn write_counters(
         timing: Timing { command: info.command.to_vec(), threads: info.threads, wall_seconds: info.wall_seconds },
         map_file: config.map_file.display().to_string(),
         map_toml: config.map_toml.clone(),
-        counters: stats,
+        counters: SimulateCounters {
+            record: config.record.as_ref().map(|(path, every)| (path.display().to_string(), *every)),
+            stats: stats.clone(),
+        },
     };
     let path = config.out.join(shard::COUNTERS_FILE);
     let mut out = AtomicFile::create(&path).map_err(write_error(&path))?;
@@ -264,109 +276,8 @@ fn write_counters(
     Ok(out)
 }
 
-/// `ttr merge` of `simulate` shards (checked by [`shard::read_shards`] to be the shards
-/// `0..N` of one run, in order): checks each shard's `games.csv` against its counters, then
-/// writes the files of the whole run with the same writers as `ttr simulate`, the game rows
-/// copied in shard order and the counters summed. Nothing is written when a check fails.
-pub fn merge(
-    shards: &[ShardDir<serde_json::Value>],
-    out: &Path,
-    stdout: &mut impl Write,
-) -> Result<ExitCode, CliError> {
-    let first = &shards[0].file;
-    let map_file = PathBuf::from(&first.map_file);
-    let map = Map::from_toml(&first.map_toml, &map_file)?;
-    let map_sha256: String = Sha256::digest(first.map_toml.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    let counters_path = shards[0].dir.join(shard::COUNTERS_FILE);
-    if map_sha256 != first.run.map_sha256 {
-        return Err(format!("{}: the map text does not match its SHA-256", counters_path.display()).into());
-    }
-    let names = &first.run.bots;
-    let mut header = Vec::new();
-    export::games::write_header_row(&mut header, names.len(), map.provisional).map_err(write_error(out))?;
-    let mut total = Report::empty_stats(&map, names);
-    for s in shards {
-        let stats: RunStats = s.counters()?;
-        let expected = s.file.shard.range(s.file.run.games);
-        let counters_path = s.dir.join(shard::COUNTERS_FILE);
-        if s.file.played != expected || stats.games != expected.end - expected.start {
-            return Err(format!(
-                "{}: shard {} of {} games should count the games {expected:?}, it counts {} games in {:?}",
-                counters_path.display(),
-                s.file.shard,
-                s.file.run.games,
-                stats.games,
-                s.file.played
-            )
-            .into());
-        }
-        check_game_rows(&s.dir.join("games.csv"), &header, stats.games)?;
-        total.merge(&stats).map_err(|e| format!("{}: {e}", counters_path.display()))?;
-    }
-    let mut report = Report::create(out, &map, names).map_err(write_error(out))?;
-    for s in shards {
-        let path = s.dir.join("games.csv");
-        let mut rows =
-            BufReader::new(File::open(&path).map_err(|source| CliError::Read { path: path.clone(), source })?);
-        rows.read_until(b'\n', &mut Vec::new()).map_err(|source| CliError::Read { path: path.clone(), source })?;
-        report.append_game_rows(rows).map_err(write_error(out))?;
-    }
-    report.merge_stats(&total)?;
-    let tallies: Vec<(String, Tally)> =
-        report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
-    let command: Vec<String> = std::env::args().collect();
-    let shard_wall_seconds: Vec<f64> = shards.iter().map(|s| s.file.timing.wall_seconds).collect();
-    let info = RunInfo {
-        command: &command,
-        seed: first.run.seed,
-        map_file: &map_file,
-        map_sha256,
-        threads: shards.iter().map(|s| s.file.timing.threads).sum(),
-        wall_seconds: shard_wall_seconds.iter().sum(),
-        shard: None,
-        shard_wall_seconds,
-    };
-    report.finish(&info).map_err(write_error(out))?;
-    writeln!(
-        stdout,
-        "merged {} shards: {} games of {} ({} players), {:.2} s of shard wall time",
-        shards.len(),
-        total.games,
-        map.name,
-        names.len(),
-        info.wall_seconds
-    )
-    .map_err(CliError::Stdout)?;
-    summary(&tallies, out, stdout).map_err(CliError::Stdout)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Checks that a shard's `games.csv` starts with `header` and holds `games` rows.
-fn check_game_rows(path: &Path, header: &[u8], games: u64) -> Result<(), CliError> {
-    let read = |source| CliError::Read { path: path.to_path_buf(), source };
-    let mut file = BufReader::new(File::open(path).map_err(read)?);
-    let mut first = Vec::new();
-    file.read_until(b'\n', &mut first).map_err(read)?;
-    if first != header {
-        return Err(format!("{}: the header is not the one of this run's games.csv", path.display()).into());
-    }
-    let mut rows = 0u64;
-    let mut line = Vec::new();
-    while file.read_until(b'\n', &mut line).map_err(read)? > 0 {
-        if line.last() != Some(&b'\n') {
-            return Err(format!("{}: the last row is cut short", path.display()).into());
-        }
-        rows += 1;
-        line.clear();
-    }
-    if rows != games {
-        return Err(format!("{}: holds {rows} games, its counters {games}", path.display()).into());
-    }
-    Ok(())
-}
-
 /// Prints each bot's line and where the files are.
-fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Write) -> std::io::Result<()> {
     for (spec, t) in tallies {
         let (lo, hi) = t.win_rate_interval();
         writeln!(
@@ -386,7 +297,7 @@ fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Write) -> std::
 }
 
 /// A write error on `path`, as a [`CliError::Write`].
-fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
+pub(crate) fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
     let path = path.to_path_buf();
     move |source| CliError::Write { path, source }
 }
