@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// The name of the counters file in a shard directory.
 pub const COUNTERS_FILE: &str = "counters.json";
@@ -214,7 +215,16 @@ fn read_counters_file(dir: &Path) -> Result<CountersFile<serde_json::Value>, Str
     if file.shard.index >= file.shard.count || file.played.start > file.played.end {
         return Err(format!("{}: bad shard {} or range {:?}", path.display(), file.shard, file.played));
     }
+    if sha256_hex(&file.map_toml) != file.run.map_sha256 {
+        return Err(format!("{}: the map text does not match the map's SHA-256", path.display()));
+    }
     Ok(file)
+}
+
+/// SHA-256 of a map file's text, in hex: the map's identity in run identities and `run.json`.
+#[must_use]
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The first field in which two identities differ, as `NAME A vs B`.

@@ -11,7 +11,6 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
@@ -111,7 +110,7 @@ impl SimulateConfig {
         let text =
             std::fs::read_to_string(&args.map).map_err(|source| CliError::Read { path: args.map.clone(), source })?;
         let map = Map::from_toml(&text, &args.map)?;
-        let map_sha256: String = Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let map_sha256 = shard::sha256_hex(&text);
         let [lo, hi] = map.rules.players;
         if args.players < usize::from(lo) || args.players > usize::from(hi) {
             return Err(CliError::Players { players: args.players, map: map.name.clone(), lo, hi });

@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
@@ -44,8 +43,8 @@ pub struct TournamentArgs {
     /// Master seed of the deals, the bots and the bootstrap.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output directory [default: results/tournament-<map>].
-    #[arg(long)]
+    /// Output directory (default: `results/tournament-<map>`).
+    #[arg(long, help = "Output directory [default: results/tournament-<map>]")]
     pub out: Option<PathBuf>,
     /// The bot rated 0 [default: the first of --bots].
     #[arg(long)]
@@ -199,7 +198,7 @@ pub fn plan(args: &TournamentArgs) -> Result<Plan, TournamentError> {
         reason: format!("cannot read the file: {e}"),
     })?;
     let map = Map::from_toml(&map_toml, &map_file)?;
-    let map_sha256 = sha256_hex(&map_toml);
+    let map_sha256 = shard::sha256_hex(&map_toml);
     let [lo, hi] = map.rules.players;
     for &k in &players {
         if k < usize::from(lo) || k > usize::from(hi) {
@@ -253,11 +252,6 @@ fn stages(bots: usize, players: &[usize], games: u64, sprt: bool) -> Vec<Stage> 
             stage
         })
         .collect()
-}
-
-/// SHA-256 of `text`, hex.
-fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The results of a played tournament, before writing.
