@@ -21,7 +21,7 @@ use crate::Tally;
 #[command(after_help = "\
 Every shard directory (written by `ttr simulate --shard I/N` or `ttr tournament --shard I/N`)
 holds counters.json: the run's identity and the integer counters of its part. `ttr merge`
-checks that the directories are the shards 0..N of one run, each exactly once, sums the
+checks that the directories are the shards 0 to N-1 of one run, each exactly once, sums the
 counters and writes every file of the whole run, byte for byte what one unsharded run writes
 (but for run.json's command and timing fields: see results/README.md). Nothing is written
 when a check fails.

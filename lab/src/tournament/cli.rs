@@ -25,6 +25,14 @@ use crate::shard::{self, CountersFile, RunIdentity, Shard, ShardDir, Timing};
 
 /// Flags of `ttr tournament`.
 #[derive(clap::Args, Clone, Debug, Default)]
+#[command(after_help = "\
+Examples:
+  ttr tournament --map maps/usa.toml --players 2..4 --bots greedy,random,hungry,mcts:iters=50 --games 6000
+  ttr tournament --map maps/usa.toml --players 2 --bots mcts:iters=100,mcts:iters=50 --sprt 0,30 --games 20000
+  # Shard I of 16 (e.g. $SLURM_ARRAY_TASK_ID), then one merge of the 16 directories:
+  ttr tournament --map maps/usa.toml --players 2..3 --bots greedy,random,hungry --games 1e6 \\
+      --shard $I/16 --out shards/$I
+  ttr merge shards/* --out results/tournament-usa")]
 pub struct TournamentArgs {
     /// Map file (TOML), e.g. maps/usa.toml.
     #[arg(long, required = true)]
