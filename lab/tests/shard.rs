@@ -198,6 +198,16 @@ fn shards_that_do_not_make_up_one_run_are_refused_and_nothing_is_written() {
     assert_refused(&[&s0, &dir("half")], &out, "split in 2");
     assert_refused(&[&s0, &dir("whole"), &s2], &out, "counters.json: cannot read the file");
     assert_refused(&[&s0, &cut, &s2], &out, "games.csv: holds 9 games, its counters 10");
+    run_ok(&tournament("maps/usa.toml", "1"), &dir("tournament"), &["--shard", "1/3"]);
+    assert_refused(&[&s0, &dir("tournament"), &s2], &out, "not a shard of the same run");
+    let before = fs::read(s1.join("games.csv")).expect("games.csv");
+    let into_shard = ttr(&args(&["merge", &path(&s0), &path(&s1), &path(&s2), "--out", &path(&s1)]));
+    assert!(
+        !into_shard.status.success() && stderr(&into_shard).contains("this is shard 1/3"),
+        "{}",
+        stderr(&into_shard)
+    );
+    assert!(before == fs::read(s1.join("games.csv")).expect("games.csv"), "the shard is left alone");
     // The same shards, complete, merge.
     let ok = ttr(&args(&["merge", &path(&s0), &path(&s1), &path(&s2), "--out", &path(&out)]));
     assert!(ok.status.success(), "{}", stderr(&ok));

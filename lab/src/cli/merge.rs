@@ -46,6 +46,14 @@ pub struct MergeArgs {
 /// Runs `ttr merge`.
 pub fn run(args: &MergeArgs, stdout: &mut impl Write) -> Result<ExitCode, CliError> {
     let shards = read_shards(&args.dirs)?;
+    if let Some(s) = shards.iter().find(|s| same_dir(&s.dir, &args.out)) {
+        return Err(format!(
+            "--out {}: this is shard {}; give the merged run its own directory",
+            args.out.display(),
+            s.file.shard
+        )
+        .into());
+    }
     let counters_file = shards[0].dir.join(shard::COUNTERS_FILE);
     match shards[0].file.run.command.as_str() {
         "simulate" => merge_simulate(&shards, &args.out, args.record.as_deref(), stdout),
@@ -57,6 +65,11 @@ pub fn run(args: &MergeArgs, stdout: &mut impl Write) -> Result<ExitCode, CliErr
             Err(format!("{}: shards of `{other}`, which this program cannot merge", counters_file.display()).into())
         }
     }
+}
+
+/// Whether `a` and `b` name the same existing directory.
+fn same_dir(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Merges `simulate` shards (checked by [`read_shards`] to be the shards `0..N` of one run,
