@@ -12,6 +12,7 @@ pub mod record_file;
 pub mod replay_text;
 pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod svg;
 pub mod tournament;

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use ttr_lab::cli::maps::MapsCommand;
+use ttr_lab::cli::merge::MergeArgs;
 use ttr_lab::cli::replay::ReplayArgs;
 use ttr_lab::cli::report::ReportArgs;
 use ttr_lab::cli::simulate::{SimulateArgs, SimulateConfig};
@@ -23,6 +24,7 @@ use ttr_lab::tournament::TournamentError;
 Examples:
   ttr simulate --map maps/usa.toml --players 4 --bots greedy,random --games 10000
   ttr report results/usa-4p
+  ttr merge shards/* --out results/usa-4p
   ttr bots
 
 `ttr help COMMAND` shows each command's options and examples."
@@ -42,6 +44,8 @@ enum Command {
     Report(ReportArgs),
     /// Rate many bots on a schedule of duplicate blocks, or decide an A/B question by SPRT.
     Tournament(ttr_lab::tournament::TournamentArgs),
+    /// Join the shard directories of one run (`--shard I/N`) into the files of the whole run.
+    Merge(MergeArgs),
     /// List every bot, how it plays, and its parameters with their defaults and ranges.
     #[command(after_help = cli::bots::AFTER_HELP)]
     Bots,
@@ -72,6 +76,7 @@ fn run(command: Command, stdout: &mut impl Write) -> Result<ExitCode, CliError> 
             Err(TournamentError::Stdout(e)) => return Err(CliError::Stdout(e)),
             Err(e) => return Err(CliError::Message(e.to_string())),
         },
+        Command::Merge(args) => cli::merge::run(&args, stdout)?,
         Command::Bots => cli::bots::run(stdout)?,
         Command::Tickets { command } => cli::tickets::run(&command, stdout)?,
         Command::Maps { command } => cli::maps::run(&command, stdout)?,

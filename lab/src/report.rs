@@ -17,6 +17,7 @@ use crate::export::scores::ScoreRow;
 use crate::export::seats::SeatRow;
 use crate::export::tickets::TicketRow;
 use crate::export::{self, Row};
+use crate::shard::Shard;
 use crate::stats::RunStats;
 use crate::GameOutcome;
 
@@ -32,8 +33,14 @@ pub struct RunInfo<'a> {
     pub map_sha256: String,
     /// Worker threads.
     pub threads: usize,
-    /// Wall time of the run in seconds.
+    /// Wall time of the run in seconds; for shards merged by `ttr merge`, the sum of the
+    /// shards' wall times.
     pub wall_seconds: f64,
+    /// `Some` in the directory of one shard (`--shard I/N`): written as `"shard": "I/N"`.
+    pub shard: Option<Shard>,
+    /// For shards merged by `ttr merge`, each shard's wall time in shard order, written as
+    /// `shard_wall_seconds`; empty (and not written) otherwise.
+    pub shard_wall_seconds: Vec<f64>,
 }
 
 /// The files of a run in progress.
@@ -55,15 +62,17 @@ impl<'a> Report<'a> {
         std::fs::create_dir_all(dir)?;
         let mut games = AtomicFile::create(&dir.join("games.csv"))?;
         export::games::write_header_row(games.writer(), specs.len(), map.provisional)?;
-        let mut distinct: Vec<String> = Vec::new();
-        for spec in specs {
-            if !distinct.contains(spec) {
-                distinct.push(spec.clone());
-            }
-        }
-        let bot_of = specs.iter().map(|s| distinct.iter().position(|d| d == s).expect("listed")).collect();
-        let stats = RunStats::new(map, specs.len(), bot_of, distinct.len());
+        let distinct = distinct_specs(specs);
+        let stats = Report::empty_stats(map, specs);
         Ok(Report { dir, map, specs, distinct, games, stats })
+    }
+
+    /// The counters of a run of no games, with `specs[i]` the spec of the runner's bot `i`.
+    #[must_use]
+    pub fn empty_stats(map: &Map, specs: &[String]) -> RunStats {
+        let distinct = distinct_specs(specs);
+        let bot_of = specs.iter().map(|s| distinct.iter().position(|d| d == s).expect("listed")).collect();
+        RunStats::new(map, specs.len(), bot_of, distinct.len())
     }
 
     /// Adds finished games, in game order.
@@ -74,6 +83,18 @@ impl<'a> Report<'a> {
             self.stats.add(self.map, o);
         }
         Ok(())
+    }
+
+    /// Appends rows of `games.csv` written by a shard of this run (its file without the
+    /// header line), for games that follow those already written.
+    pub fn append_game_rows(&mut self, mut rows: impl io::Read) -> io::Result<()> {
+        io::copy(&mut rows, self.games.writer()).map(|_| ())
+    }
+
+    /// Adds the counters of games that the rows written so far hold but that were not
+    /// counted here (the counters of shards, merged); refuses counters of another shape.
+    pub fn merge_stats(&mut self, stats: &RunStats) -> Result<(), String> {
+        self.stats.merge(stats)
     }
 
     /// The counters so far.
@@ -163,7 +184,7 @@ impl<'a> Report<'a> {
     }
 
     fn write_run(&self, w: &mut dyn Write, info: &RunInfo<'_>) -> io::Result<()> {
-        let run = serde_json::json!({
+        let mut run = serde_json::json!({
             "command": info.command,
             "seed": info.seed,
             "map": info.map_file.display().to_string(),
@@ -178,7 +199,24 @@ impl<'a> Report<'a> {
             "version": concat!("ttr ", env!("CARGO_PKG_VERSION")),
             "provisional": self.map.provisional,
         });
+        if let Some(shard) = info.shard {
+            run["shard"] = shard.to_string().into();
+        }
+        if !info.shard_wall_seconds.is_empty() {
+            run["shard_wall_seconds"] = info.shard_wall_seconds.clone().into();
+        }
         serde_json::to_writer_pretty(&mut *w, &run)?;
         writeln!(w)
     }
+}
+
+/// Distinct bot specs, in order of first appearance.
+fn distinct_specs(specs: &[String]) -> Vec<String> {
+    let mut distinct: Vec<String> = Vec::new();
+    for spec in specs {
+        if !distinct.contains(spec) {
+            distinct.push(spec.clone());
+        }
+    }
+    distinct
 }

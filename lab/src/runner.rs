@@ -1,6 +1,7 @@
 //! The seeded parallel runner: plays N games over rayon and hands them over in game order,
 //! so everything computed from them is identical whatever the thread count.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -45,7 +46,8 @@ pub struct GameOutcome {
 pub enum RunEnd {
     /// Every game was played.
     Complete,
-    /// Stopped early by the cancel flag after this many games (all handed over).
+    /// Stopped early by the cancel flag after this many games (all handed over), counted
+    /// from the start of the range.
     Cancelled(u64),
 }
 
@@ -71,8 +73,9 @@ pub struct RunPlan<'m> {
     pub map: &'m Map,
     /// Players per game; one bot per seat.
     pub players: usize,
-    /// Number of games.
-    pub games: u64,
+    /// The indices of the games to play: `0..N` for a whole run of N games, a part of it
+    /// for one shard (game `i` is the same game whichever range holds it).
+    pub games: Range<u64>,
     /// Master seed.
     pub seed: u64,
     /// Record the events of every this-many-th game (game 0, K, 2K, ...); 0 records none.
@@ -92,12 +95,12 @@ impl RunPlan<'_> {
     ) -> Result<RunEnd, RunError<E>> {
         let mut buffer: Vec<Result<GameOutcome, RunError<E>>> = Vec::new();
         let mut outcomes: Vec<GameOutcome> = Vec::with_capacity(CHUNK as usize);
-        let mut start = 0;
-        while start < self.games {
+        let mut start = self.games.start;
+        while start < self.games.end {
             if cancel.load(Ordering::Relaxed) {
-                return Ok(RunEnd::Cancelled(start));
+                return Ok(RunEnd::Cancelled(start - self.games.start));
             }
-            let end = (start + CHUNK).min(self.games);
+            let end = (start + CHUNK).min(self.games.end);
             (0..(end - start) as usize)
                 .into_par_iter()
                 .map(|k| {

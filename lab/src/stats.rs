@@ -2,13 +2,14 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
 use ttr::{GameResult, Map, Seat, TicketId};
 
 use crate::runner::GameOutcome;
 use crate::trace::TicketSource;
 
 /// Counters for one group of seat-games (one bot, or one seat).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Seat-games played.
     pub games: u64,
@@ -40,6 +41,16 @@ impl Tally {
                 self.draws += 1;
             }
         }
+    }
+
+    /// Adds another group's counters.
+    pub fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.score_sum += o.score_sum;
+        self.score_sq_sum += o.score_sq_sum;
+        self.rank_sum += o.rank_sum;
     }
 
     /// Outright wins per game.
@@ -102,7 +113,7 @@ pub fn rank(result: &GameResult, seat: usize) -> u64 {
 }
 
 /// Head-to-head counters of one bot against another.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Matchup {
     /// Games in which both sat at the table.
     pub games: u64,
@@ -113,7 +124,7 @@ pub struct Matchup {
 }
 
 /// Counters of one ticket from one source.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TicketTally {
     /// Times offered.
     pub dealt: u64,
@@ -130,7 +141,7 @@ pub struct TicketTally {
 }
 
 /// Counters of one route.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RouteTally {
     /// Games in which it was claimed.
     pub claimed: u64,
@@ -141,7 +152,7 @@ pub struct RouteTally {
 }
 
 /// Counters of one city.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CityTally {
     /// Completed tickets with this city as an end.
     pub completed_tickets: u64,
@@ -150,7 +161,7 @@ pub struct CityTally {
 }
 
 /// Distributions: how many seat-games (or games) had each value.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Distributions {
     /// Final score per seat-game.
     pub score: BTreeMap<i32, u64>,
@@ -168,7 +179,7 @@ pub struct Distributions {
 
 /// Every counter of a run, merged game by game in game order (integers only, so the
 /// result does not depend on how the games were split over threads).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunStats {
     /// Games counted.
     pub games: u64,
@@ -281,6 +292,70 @@ impl RunStats {
         for c in o.trace.winner_cities.iter() {
             self.cities[c.index()].winner_network += 1;
         }
+    }
+
+    /// Adds the counters of `other`, a run with the same map, seats and bots (e.g. another
+    /// shard of the same run): the result is what counting both runs' games in order gives.
+    /// Refuses counters of another shape, changing nothing.
+    pub fn merge(&mut self, other: &RunStats) -> Result<(), String> {
+        let shape = |r: &RunStats| {
+            (r.bots.len(), r.seats.len(), r.matchups.len(), r.tickets.len(), r.routes.len(), r.cities.len())
+        };
+        if shape(self) != shape(other)
+            || self.bot_of != other.bot_of
+            || self.ticket_held.len() != other.ticket_held.len()
+            || other.matchups.iter().any(|row| row.len() != self.bots.len())
+        {
+            return Err("the counters do not fit this run's map, seats and bots".into());
+        }
+        self.games += other.games;
+        self.wins += other.wins;
+        self.seat_games += other.seat_games;
+        for (mine, theirs) in self.bots.iter_mut().zip(&other.bots).chain(self.seats.iter_mut().zip(&other.seats)) {
+            mine.merge(theirs);
+        }
+        for (mine, theirs) in self.matchups.iter_mut().flatten().zip(other.matchups.iter().flatten()) {
+            mine.games += theirs.games;
+            mine.ahead += theirs.ahead;
+            mine.behind += theirs.behind;
+        }
+        for (mine, theirs) in self.tickets.iter_mut().flatten().zip(other.tickets.iter().flatten()) {
+            mine.dealt += theirs.dealt;
+            mine.kept += theirs.kept;
+            mine.completed += theirs.completed;
+            mine.net_points += theirs.net_points;
+            mine.held_wins += theirs.held_wins;
+            mine.completion_turn_sum += theirs.completion_turn_sum;
+        }
+        for (mine, theirs) in self.ticket_held.iter_mut().zip(&other.ticket_held) {
+            mine.0 += theirs.0;
+            mine.1 += theirs.1;
+        }
+        for (mine, theirs) in self.routes.iter_mut().zip(&other.routes) {
+            mine.claimed += theirs.claimed;
+            mine.turn_sum += theirs.turn_sum;
+            mine.owner_wins += theirs.owner_wins;
+        }
+        for (mine, theirs) in self.cities.iter_mut().zip(&other.cities) {
+            mine.completed_tickets += theirs.completed_tickets;
+            mine.winner_network += theirs.winner_network;
+        }
+        let (d, o) = (&mut self.distributions, &other.distributions);
+        for (mine, theirs) in [
+            (&mut d.score, &o.score),
+            (&mut d.route_points, &o.route_points),
+            (&mut d.ticket_points, &o.ticket_points),
+            (&mut d.bonus, &o.bonus),
+            (&mut d.turns, &o.turns),
+        ] {
+            for (value, n) in theirs {
+                *mine.entry(*value).or_default() += n;
+            }
+        }
+        for (mine, theirs) in d.end.iter_mut().zip(&o.end) {
+            *mine += theirs;
+        }
+        Ok(())
     }
 
     /// Outright wins per seat-game over the whole run.

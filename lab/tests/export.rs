@@ -25,7 +25,7 @@ fn run(dir: &Path, map: &str, bots: &str, players: usize, games: u64) {
     let specs = BotSpec::parse_lineup(bots, players).expect("bots");
     let names: Vec<String> = specs.iter().map(|s| s.as_str().to_string()).collect();
     let mut report = Report::create(dir, &map, &names).expect("create");
-    let plan = RunPlan { map: &map, players, games, seed: 11, record_every: 0 };
+    let plan = RunPlan { map: &map, players, games: 0..games, seed: 11, record_every: 0 };
     let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| specs[bot].build(seed);
     plan.run(&make_bot, &|_| {}, &AtomicBool::new(false), |chunk| report.add(chunk)).expect("run");
     let command = vec!["test".to_string()];
@@ -36,6 +36,8 @@ fn run(dir: &Path, map: &str, bots: &str, players: usize, games: u64) {
         map_sha256: String::new(),
         threads: 1,
         wall_seconds: 1.0,
+        shard: None,
+        shard_wall_seconds: Vec::new(),
     };
     report.finish(&info).expect("finish");
 }

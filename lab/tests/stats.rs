@@ -97,6 +97,8 @@ fn run(dir: &Path) {
         map_sha256: "00".into(),
         threads: 1,
         wall_seconds: 2.0,
+        shard: None,
+        shard_wall_seconds: Vec::new(),
     };
     report.finish(&info).expect("finish");
 }

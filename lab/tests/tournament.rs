@@ -261,16 +261,11 @@ fn files_do_not_depend_on_threads_and_shards_merge_to_the_same_files() {
     let b = tournament(&dir("b"), &["--shard", "1/2"]);
     assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
     let merged = ttr(&[
-        "tournament",
-        "--merge",
+        "merge",
         dir("a").to_str().unwrap(),
-        "--merge",
         dir("b").to_str().unwrap(),
         "--out",
         dir("merged").to_str().unwrap(),
-        "--bootstrap",
-        "50",
-        "-q",
     ]);
     assert!(merged.status.success(), "{}", stderr(&merged));
     for file in FILES {

@@ -4,6 +4,7 @@
 
 pub mod bots;
 pub mod maps;
+pub mod merge;
 pub mod replay;
 pub mod report;
 pub mod simulate;

@@ -1,6 +1,7 @@
 //! `ttr simulate`: play many seeded games between bots and write CSV statistics.
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,14 +10,16 @@ use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sha2::{Digest, Sha256};
+use serde::{Deserialize, Serialize};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
 use super::{parse_count, CliError};
+use crate::atomic_file::AtomicFile;
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
-use crate::{RunEnd, RunError, RunPlan, Tally};
+use crate::shard::{self, CountersFile, RunIdentity, Shard, Timing};
+use crate::{RunEnd, RunError, RunPlan, RunStats, Tally};
 
 /// The raw arguments of `ttr simulate`.
 #[derive(Args, Debug)]
@@ -24,7 +27,11 @@ use crate::{RunEnd, RunError, RunPlan, Tally};
 Examples:
   ttr simulate --map maps/usa.toml --players 4 --bots random --games 10000
   ttr simulate --map maps/nordic.toml --players 3 --bots greedy,hungry,mcts:iters=500 \\
-      --games 1e3 --seed 7 --out results/nordic-3p --record games.jsonl --record-every 100")]
+      --games 1e3 --seed 7 --out results/nordic-3p --record games.jsonl --record-every 100
+  # One of 8 shards of a big run (e.g. a Slurm array task), then `ttr merge` once all are done:
+  ttr simulate --map maps/usa.toml --players 4 --bots greedy --games 1e6 \\
+      --shard $SLURM_ARRAY_TASK_ID/8 --out shards/$SLURM_ARRAY_TASK_ID
+  ttr merge shards/* --out results/usa-4p")]
 pub struct SimulateArgs {
     /// Map file (TOML), e.g. maps/usa.toml.
     #[arg(long)]
@@ -58,6 +65,11 @@ pub struct SimulateArgs {
     /// With --record: keep every K-th game (games 0, K, 2K, ...).
     #[arg(long, value_name = "K", default_value = "1", value_parser = parse_count, requires = "record")]
     pub record_every: u64,
+    /// Play only shard I of N (0-based, 0 <= I < N): the games [I*G/N, (I+1)*G/N) of the G
+    /// games of the whole run, the very games the whole run plays there. Writes
+    /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true)]
+    pub shard: Option<Shard>,
 }
 
 /// A validated simulation: the map read, hashed and checked once, the bots parsed, the
@@ -86,6 +98,10 @@ pub struct SimulateConfig {
     pub quiet: bool,
     /// The game record to write, and every how many games to keep one.
     pub record: Option<(PathBuf, u64)>,
+    /// The shard to play, if only one.
+    pub shard: Option<Shard>,
+    /// The map file's text (kept in a shard's counters file).
+    pub map_toml: String,
 }
 
 impl SimulateConfig {
@@ -94,7 +110,7 @@ impl SimulateConfig {
         let text =
             std::fs::read_to_string(&args.map).map_err(|source| CliError::Read { path: args.map.clone(), source })?;
         let map = Map::from_toml(&text, &args.map)?;
-        let map_sha256: String = Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let map_sha256 = shard::sha256_hex(&text);
         let [lo, hi] = map.rules.players;
         if args.players < usize::from(lo) || args.players > usize::from(hi) {
             return Err(CliError::Players { players: args.players, map: map.name.clone(), lo, hi });
@@ -113,6 +129,8 @@ impl SimulateConfig {
             threads: args.threads.map_or_else(rayon::current_num_threads, usize::from),
             quiet: args.quiet,
             record: args.record.clone().map(|path| (path, args.record_every)),
+            shard: args.shard,
+            map_toml: text,
             map,
         })
     }
@@ -141,9 +159,10 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     // A second Ctrl-C while stopping falls through to the default (immediate exit).
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
 
-    let bar = progress_bar(config.games, config.quiet);
+    let games = config.shard.map_or(0..config.games, |s| s.range(config.games));
+    let bar = progress_bar(games.end - games.start, config.quiet);
     let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
-    let plan = RunPlan { map, players: config.players, games: config.games, seed: config.seed, record_every };
+    let plan = RunPlan { map, players: config.players, games: games.clone(), seed: config.seed, record_every };
     let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| config.bots[bot].build(seed);
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
@@ -168,6 +187,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     }
     let tallies: Vec<(String, Tally)> =
         report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
+    let played = report.stats().games;
     let command: Vec<String> = std::env::args().collect();
     let info = RunInfo {
         command: &command,
@@ -176,25 +196,87 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
         map_sha256: config.map_sha256.clone(),
         threads: config.threads,
         wall_seconds: wall,
+        shard: config.shard,
+        shard_wall_seconds: Vec::new(),
+    };
+    let counters = match config.shard {
+        Some(shard) => Some(write_counters(config, &names, shard, games, &info, report.stats())?),
+        None => None,
     };
     report.finish(&info).map_err(write_error(out))?;
+    if let Some(file) = counters {
+        file.commit().map_err(write_error(out))?;
+    }
     if let (Some(r), Some((path, _))) = (record, &config.record) {
         r.commit().map_err(write_error(path))?;
         writeln!(stdout, "wrote the game record {}", path.display()).map_err(CliError::Stdout)?;
     }
-    summary(config, wall, &tallies, stdout).map_err(CliError::Stdout)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-fn summary(config: &SimulateConfig, wall: f64, tallies: &[(String, Tally)], w: &mut impl Write) -> std::io::Result<()> {
-    let rate = config.games as f64 / wall;
+    let shard = config.shard.map_or(String::new(), |s| format!(" (shard {s} of {} games)", config.games));
+    let rate = played as f64 / wall;
     // Slow bots (search) play a few games a second: show enough digits to compare runs.
     let digits = if rate < 100.0 { 2 } else { 0 };
     writeln!(
-        w,
-        "{} games of {} ({} players) in {:.2} s on {} threads: {rate:.digits$} games/s",
-        config.games, config.map.name, config.players, wall, config.threads
-    )?;
+        stdout,
+        "{played} games{shard} of {} ({} players) in {wall:.2} s on {} threads: {rate:.digits$} games/s",
+        map.name, config.players, config.threads
+    )
+    .map_err(CliError::Stdout)?;
+    summary(&tallies, out, stdout).map_err(CliError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The counters of a `simulate` shard, as its counters file holds them.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SimulateCounters {
+    /// The game record the shard wrote (`--record`), as given, and every how many games it
+    /// keeps one (`--record-every`).
+    pub record: Option<(String, u64)>,
+    /// The counters of the statistics.
+    pub stats: RunStats,
+}
+
+/// Writes a shard's counters file under its temporary name: the caller commits it once the
+/// other files are in place, so a shard directory with `counters.json` is complete.
+fn write_counters(
+    config: &SimulateConfig,
+    names: &[String],
+    shard: Shard,
+    played: Range<u64>,
+    info: &RunInfo<'_>,
+    stats: &RunStats,
+) -> Result<AtomicFile, CliError> {
+    let file = CountersFile {
+        format: shard::FORMAT.into(),
+        version: shard::VERSION,
+        run: RunIdentity {
+            command: "simulate".into(),
+            version: concat!("ttr ", env!("CARGO_PKG_VERSION")).into(),
+            map_name: config.map.name.clone(),
+            map_sha256: config.map_sha256.clone(),
+            players: vec![config.players],
+            bots: names.to_vec(),
+            seed: config.seed,
+            games: config.games,
+            settings: Vec::new(),
+        },
+        shard,
+        played,
+        timing: Timing { command: info.command.to_vec(), threads: info.threads, wall_seconds: info.wall_seconds },
+        map_file: config.map_file.display().to_string(),
+        map_toml: config.map_toml.clone(),
+        counters: SimulateCounters {
+            record: config.record.as_ref().map(|(path, every)| (path.display().to_string(), *every)),
+            stats: stats.clone(),
+        },
+    };
+    let path = config.out.join(shard::COUNTERS_FILE);
+    let mut out = AtomicFile::create(&path).map_err(write_error(&path))?;
+    file.write(out.writer()).and_then(|()| out.flush()).map_err(write_error(&path))?;
+    Ok(out)
+}
+
+/// Prints each bot's line and where the files are.
+pub(crate) fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Write) -> std::io::Result<()> {
     for (spec, t) in tallies {
         let (lo, hi) = t.win_rate_interval();
         writeln!(
@@ -209,12 +291,12 @@ fn summary(config: &SimulateConfig, wall: f64, tallies: &[(String, Tally)], w: &
     writeln!(
         w,
         "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores .csv; run.json)",
-        config.out.display()
+        out.display()
     )
 }
 
 /// A write error on `path`, as a [`CliError::Write`].
-fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
+pub(crate) fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
     let path = path.to_path_buf();
     move |source| CliError::Write { path, source }
 }

@@ -1,6 +1,7 @@
 //! `ttr tournament`: raw flags, their validation into a [`Plan`], the run, the files.
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,24 +15,34 @@ use ttr_bots::BotSpec;
 
 use super::analysis::{analyse, AnalysisOptions, Ladder, Scope};
 use super::counts::Counters;
-use super::output::{self, CsvFile};
+use super::output::{self, CounterRows, CsvFile};
 use super::schedule::{run_blocks, RunStop, Stage, CHUNK};
 use super::sprt::{Sprt, SprtParams, Verdict};
 use super::TournamentError;
 use crate::atomic_file::AtomicFile;
+use crate::cli::CliError;
+use crate::shard::{self, CountersFile, RunIdentity, Shard, ShardDir, Timing};
 
 /// Flags of `ttr tournament`.
 #[derive(clap::Args, Clone, Debug, Default)]
+#[command(after_help = "\
+Examples:
+  ttr tournament --map maps/usa.toml --players 2..4 --bots greedy,random,hungry,mcts:iters=50 --games 6000
+  ttr tournament --map maps/usa.toml --players 2 --bots mcts:iters=100,mcts:iters=50 --sprt 0,30 --games 20000
+  # Shard I of 16 (e.g. $SLURM_ARRAY_TASK_ID), then one merge of the 16 directories:
+  ttr tournament --map maps/usa.toml --players 2..3 --bots greedy,random,hungry --games 1e6 \\
+      --shard $I/16 --out shards/$I
+  ttr merge shards/* --out results/tournament-usa")]
 pub struct TournamentArgs {
     /// Map file (TOML), e.g. maps/usa.toml.
-    #[arg(long, required_unless_present = "merge")]
+    #[arg(long, required = true)]
     pub map: Option<PathBuf>,
     /// Players per game: one count (`3`) or an inclusive range (`2..4`).
     #[arg(long, default_value = "2")]
     pub players: String,
     /// Distinct bot specs, comma-separated, at least as many as players:
     /// `random,greedy,greedy:eps=0.2`. The first is the anchor unless --anchor is given.
-    #[arg(long, required_unless_present = "merge")]
+    #[arg(long, required = true)]
     pub bots: Option<String>,
     /// Games in all, shared equally among the player counts and rounded up to whole cycles
     /// of lineups; with --sprt, the most games to play. Accepts 60000, 60_000 or 6e4.
@@ -59,13 +70,11 @@ pub struct TournamentArgs {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
     pub beta: f64,
-    /// Play only shard I of N (`I/N`, 0-based): blocks with index = I modulo N.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
-    /// Merge the counters of these tournament directories (shards of one tournament)
-    /// instead of playing; repeat for each directory.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["map", "bots", "sprt", "shard"])]
-    pub merge: Vec<PathBuf>,
+    /// Play only shard I of N (0-based, 0 <= I < N): the blocks [I*B/N, (I+1)*B/N) of the B
+    /// duplicate blocks of the whole tournament (all player counts in turn). Writes
+    /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true, conflicts_with = "sprt")]
+    pub shard: Option<Shard>,
     /// Worker threads [default: all cores].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
@@ -126,16 +135,6 @@ pub fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<SprtParams, Tourn
     Ok(SprtParams { elo0, elo1, alpha, beta })
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), TournamentError> {
-    let bad = || TournamentError::Usage(format!("--shard {text:?}: give I/N with 0 <= I < N (e.g. 0/4)"));
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if n == 0 || i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 /// The run description kept in `tournament.json`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunInfo {
@@ -161,14 +160,17 @@ pub struct RunInfo {
     pub games: u64,
     /// Blocks played.
     pub blocks: u64,
-    /// `I/N` when this is one shard; shards merged, when merged.
+    /// `I/N` when this is one shard.
     pub shard: Option<String>,
     /// The SPRT line, when the run was a test.
     pub sprt: Option<String>,
     /// Worker threads.
     pub threads: usize,
-    /// Wall time in seconds.
+    /// Wall time in seconds; for shards merged by `ttr merge`, the sum of their wall times.
     pub wall_seconds: f64,
+    /// For shards merged by `ttr merge`, each shard's wall time in shard order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shard_wall_seconds: Vec<f64>,
     /// Program version.
     pub version: String,
 }
@@ -177,12 +179,14 @@ pub struct RunInfo {
 pub struct Plan {
     map: Map,
     map_file: PathBuf,
+    map_toml: String,
+    map_sha256: String,
     specs: Vec<BotSpec>,
     names: Vec<String>,
     players: Vec<usize>,
     anchor: usize,
     sprt: Option<SprtParams>,
-    shard: Option<(u64, u64)>,
+    shard: Option<Shard>,
 }
 
 /// Checks the flags of a playing run, reporting the first problem.
@@ -197,7 +201,12 @@ pub fn plan(args: &TournamentArgs) -> Result<Plan, TournamentError> {
         }
     }
     let players = parse_players(&args.players)?;
-    let map = Map::load(&map_file)?;
+    let map_toml = std::fs::read_to_string(&map_file).map_err(|e| TournamentError::BadFile {
+        path: map_file.clone(),
+        reason: format!("cannot read the file: {e}"),
+    })?;
+    let map = Map::from_toml(&map_toml, &map_file)?;
+    let map_sha256 = shard::sha256_hex(&map_toml);
     let [lo, hi] = map.rules.players;
     for &k in &players {
         if k < usize::from(lo) || k > usize::from(hi) {
@@ -234,13 +243,23 @@ pub fn plan(args: &TournamentArgs) -> Result<Plan, TournamentError> {
             Some(params)
         }
     };
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    if shard.is_some() && sprt.is_some() {
-        return Err(TournamentError::Usage(
-            "--shard cannot be used with --sprt (the test stops in block order)".into(),
-        ));
-    }
-    Ok(Plan { map, map_file, specs, names, players, anchor, sprt, shard })
+    Ok(Plan { map, map_file, map_toml, map_sha256, specs, names, players, anchor, sprt, shard: args.shard })
+}
+
+/// The stages of a tournament of about `games` games of `players` players among `bots`
+/// bots: the games shared equally among the player counts; an SPRT (one player count)
+/// plans `games` games, which it may stop short of.
+fn stages(bots: usize, players: &[usize], games: u64, sprt: bool) -> Vec<Stage> {
+    players
+        .iter()
+        .map(|&k| {
+            let mut stage = Stage::new(bots, k, games.div_ceil(players.len() as u64));
+            if sprt {
+                stage.blocks = games.div_ceil(k as u64);
+            }
+            stage
+        })
+        .collect()
 }
 
 /// The results of a played tournament, before writing.
@@ -253,29 +272,29 @@ pub struct Played {
 
 /// Plays `plan`'s blocks on the current rayon pool.
 pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool) -> Result<Played, TournamentError> {
-    let stages: Vec<Stage> = plan
-        .players
+    let stages = stages(plan.names.len(), &plan.players, games, plan.sprt.is_some());
+    let mine = plan.shard.map_or(0..u64::MAX, |s| s.range(stages.iter().map(|s| s.blocks).sum()));
+    // The whole run's blocks are the stages' blocks one stage after the other.
+    let mut first = 0;
+    let parts: Vec<Range<u64>> = stages
         .iter()
-        .map(|&k| {
-            let share = games.div_ceil(plan.players.len() as u64);
-            let mut stage = Stage::new(plan.names.len(), k, share);
-            if plan.sprt.is_some() {
-                stage.blocks = games.div_ceil(k as u64);
-            }
-            stage
+        .map(|stage| {
+            let part = mine.start.clamp(first, first + stage.blocks) - first
+                ..mine.end.clamp(first, first + stage.blocks) - first;
+            first += stage.blocks;
+            part
         })
         .collect();
-    let (index, count) = plan.shard.unwrap_or((0, 1));
-    let total: u64 = stages.iter().map(|s| s.blocks.saturating_sub(index).div_ceil(count) * s.players as u64).sum();
+    let total: u64 = stages.iter().zip(&parts).map(|(s, p)| (p.end - p.start) * s.players as u64).sum();
     let bar = progress_bar(total, quiet);
     let progress = |n: u64| bar.inc(n);
     let make_bot = |bot: usize, seed: u64| plan.specs[bot].build(seed);
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
-    for stage in &stages {
+    for (stage, part) in stages.iter().zip(parts) {
         // A stop rule is checked after every block: play few blocks ahead of it.
         let chunk = if plan.sprt.is_some() { 2 * rayon::current_num_threads() as u64 } else { CHUNK };
-        let stop = run_blocks(stage, &plan.map, seed, (index, count), chunk, &make_bot, &progress, cancel, |block| {
+        let stop = run_blocks(stage, &plan.map, seed, part, chunk, &make_bot, &progress, cancel, |block| {
             counters.add(block);
             match &mut sprt {
                 Some(test) => {
@@ -345,9 +364,6 @@ pub fn write_dir(
 
 /// Runs `ttr tournament`: prints the ladders (or the SPRT line) and writes the directory.
 pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<ExitCode, TournamentError> {
-    if !args.merge.is_empty() {
-        return merge(args, stdout);
-    }
     let plan = plan(args)?;
     if plan.map.provisional {
         eprintln!("warning: {} holds provisional data (see the map file)", plan.map_file.display());
@@ -375,14 +391,23 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
         bootstrap: args.bootstrap,
         games: played.counters.games(),
         blocks: played.counters.blocks(),
-        shard: args.shard.clone(),
+        shard: args.shard.map(|s| s.to_string()),
         sprt: played.sprt.map(|s| s.to_string()),
         threads,
         wall_seconds: started.elapsed().as_secs_f64(),
+        shard_wall_seconds: Vec::new(),
         version: env!("CARGO_PKG_VERSION").into(),
+    };
+    let counters = match plan.shard {
+        Some(shard) => Some(write_counters(&plan, args, shard, &played.counters, &info, &out)?),
+        None => None,
     };
     let ladders =
         pool.install(|| write_dir(&out, &played.counters, &plan.names, plan.anchor, args.bootstrap, args.seed, &info))?;
+    if let Some(file) = counters {
+        let path = out.join(shard::COUNTERS_FILE);
+        file.commit().map_err(|e| TournamentError::Write { path, source: e })?;
+    }
     if let Some(test) = &played.sprt {
         writeln!(stdout, "{} vs {}: {test}", plan.names[0], plan.names[1]).map_err(TournamentError::Stdout)?;
     } else {
@@ -444,65 +469,128 @@ pub fn print_ladders(
     Ok(())
 }
 
-/// `--merge`: sums the counters of shard directories and writes the merged directory.
-fn merge(args: &TournamentArgs, stdout: &mut impl Write) -> Result<ExitCode, TournamentError> {
-    let out = args.out.clone().ok_or_else(|| TournamentError::Usage("--merge needs --out".into()))?;
-    let mut counters = Counters::default();
-    let mut first: Option<RunInfo> = None;
-    let mut shards = Vec::new();
-    for dir in &args.merge {
-        let path = dir.join("tournament.json");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| TournamentError::BadFile { path: path.clone(), reason: e.to_string() })?;
-        let info: RunInfo = serde_json::from_str(&text)
-            .map_err(|e| TournamentError::BadFile { path: path.clone(), reason: e.to_string() })?;
-        if let Some(f) = &first {
-            if f.bots != info.bots || f.players != info.players || f.seed != info.seed || f.map != info.map {
-                return Err(TournamentError::BadFile {
-                    path,
-                    reason: "not a shard of the same tournament (bots, players, seed or map differ)".into(),
-                });
-            }
-        }
-        if let Some(s) = &info.shard {
-            if shards.contains(s) {
-                return Err(TournamentError::BadFile { path, reason: format!("shard {s} is given twice") });
-            }
-            shards.push(s.clone());
-        }
-        counters.merge(&output::read_counters(dir, &info.bots)?);
-        first.get_or_insert(info);
-    }
-    let base = first.expect("at least one directory");
-    let anchor = match &args.anchor {
-        None => base.bots.iter().position(|b| *b == base.anchor).unwrap_or(0),
-        Some(a) => base
-            .bots
-            .iter()
-            .position(|n| n == a)
-            .ok_or_else(|| TournamentError::Usage(format!("--anchor {a:?} is not among the bots")))?,
+/// The anchor and bootstrap settings of a tournament, as kept in its run identity.
+fn settings(anchor: &str, bootstrap: u64) -> Vec<String> {
+    vec![format!("anchor={anchor}"), format!("bootstrap={bootstrap}")]
+}
+
+/// Writes a shard's counters file under its temporary name, for the caller to commit after
+/// the other files (so a shard directory with `counters.json` is complete).
+fn write_counters(
+    plan: &Plan,
+    args: &TournamentArgs,
+    shard: Shard,
+    counters: &Counters,
+    info: &RunInfo,
+    out: &Path,
+) -> Result<AtomicFile, TournamentError> {
+    let path = out.join(shard::COUNTERS_FILE);
+    let write = |source| TournamentError::Write { path: path.clone(), source };
+    let stages = stages(plan.names.len(), &plan.players, args.games, false);
+    let file = CountersFile {
+        format: shard::FORMAT.into(),
+        version: shard::VERSION,
+        run: RunIdentity {
+            command: "tournament".into(),
+            version: concat!("ttr ", env!("CARGO_PKG_VERSION")).into(),
+            map_name: plan.map.name.clone(),
+            map_sha256: plan.map_sha256.clone(),
+            players: plan.players.clone(),
+            bots: plan.names.clone(),
+            seed: args.seed,
+            games: args.games,
+            settings: settings(&info.anchor, args.bootstrap),
+        },
+        shard,
+        played: shard.range(stages.iter().map(|s| s.blocks).sum()),
+        timing: Timing { command: info.command.clone(), threads: info.threads, wall_seconds: info.wall_seconds },
+        map_file: plan.map_file.display().to_string(),
+        map_toml: plan.map_toml.clone(),
+        counters: CounterRows::new(counters, &plan.names),
     };
+    std::fs::create_dir_all(out).map_err(|e| TournamentError::Write { path: out.to_path_buf(), source: e })?;
+    let mut atomic = AtomicFile::create(&path).map_err(write)?;
+    file.write(atomic.writer()).and_then(|()| atomic.flush()).map_err(write)?;
+    Ok(atomic)
+}
+
+/// `ttr merge` of tournament shards (checked by [`shard::read_shards`] to be the shards
+/// `0..N` of one run, in order): sums their counters and writes the directory of the whole
+/// tournament with [`write_dir`], like `ttr tournament`. Nothing is written when a shard's
+/// counters do not hold the blocks its range says.
+pub fn merge(
+    shards: &[ShardDir<serde_json::Value>],
+    out: &Path,
+    stdout: &mut impl Write,
+) -> Result<ExitCode, CliError> {
+    let first = &shards[0].file;
+    let run = &first.run;
+    let bad = |s: &ShardDir<serde_json::Value>, reason: String| {
+        CliError::Message(format!("{}: {reason}", s.dir.join(shard::COUNTERS_FILE).display()))
+    };
+    let anchor = run.setting("anchor").and_then(|a| run.bots.iter().position(|b| b == a));
+    let bootstrap = run.setting("bootstrap").and_then(|n| n.parse::<u64>().ok());
+    let (Some(anchor), Some(bootstrap)) = (anchor, bootstrap) else {
+        return Err(bad(&shards[0], format!("bad settings {:?}", run.settings)));
+    };
+    let stages = stages(run.bots.len(), &run.players, run.games, false);
+    let blocks: u64 = stages.iter().map(|s| s.blocks).sum();
+    let mut counters = Counters::default();
+    for s in shards {
+        let rows: CounterRows = s.counters()?;
+        let theirs = rows
+            .counters(&run.bots, &s.dir.join(shard::COUNTERS_FILE))
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        let expected = s.file.shard.range(blocks);
+        if s.file.played != expected || theirs.blocks() != expected.end - expected.start {
+            return Err(bad(
+                s,
+                format!(
+                    "shard {} of {blocks} blocks should count the blocks {expected:?}, it counts {} blocks in {:?}",
+                    s.file.shard,
+                    theirs.blocks(),
+                    s.file.played
+                ),
+            ));
+        }
+        counters.merge(&theirs);
+    }
+    let shard_wall_seconds: Vec<f64> = shards.iter().map(|s| s.file.timing.wall_seconds).collect();
     let info = RunInfo {
+        format: "ttr-tournament".into(),
         command: std::env::args().collect(),
+        map: run.map_name.clone(),
+        map_file: first.map_file.clone(),
+        bots: run.bots.clone(),
+        players: run.players.clone(),
+        anchor: run.bots[anchor].clone(),
+        seed: run.seed,
+        bootstrap,
         games: counters.games(),
         blocks: counters.blocks(),
-        shard: Some(format!("merged {}", shards.join(" + "))),
-        threads: rayon::current_num_threads(),
-        wall_seconds: 0.0,
-        anchor: base.bots[anchor].clone(),
-        bootstrap: args.bootstrap,
-        ..base.clone()
+        shard: None,
+        sprt: None,
+        threads: shards.iter().map(|s| s.file.timing.threads).sum(),
+        wall_seconds: shard_wall_seconds.iter().sum(),
+        shard_wall_seconds,
+        version: env!("CARGO_PKG_VERSION").into(),
     };
-    let ladders = write_dir(&out, &counters, &base.bots, anchor, args.bootstrap, base.seed, &info)?;
-    print_ladders(&ladders, &base.bots, anchor, stdout)?;
+    let message = |e: TournamentError| match e {
+        TournamentError::Stdout(e) => CliError::Stdout(e),
+        e => CliError::Message(e.to_string()),
+    };
+    let ladders = write_dir(out, &counters, &run.bots, anchor, bootstrap, run.seed, &info).map_err(message)?;
+    print_ladders(&ladders, &run.bots, anchor, stdout).map_err(message)?;
     writeln!(
         stdout,
-        "merged {} directories: {} games ({} blocks); wrote {}/",
-        args.merge.len(),
+        "merged {} shards: {} games ({} blocks) of {}, {:.1} s of shard wall time; wrote {}/",
+        shards.len(),
         info.games,
         info.blocks,
+        run.map_name,
+        info.wall_seconds,
         out.display()
     )
-    .map_err(TournamentError::Stdout)?;
+    .map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -296,44 +296,59 @@ pub fn counter_rows(counters: &Counters, names: &[String]) -> (Vec<BlockRow>, Ve
     (blocks, scores)
 }
 
-/// Reads the counters back from `blocks.csv` and `lineup_scores.csv` of `dir`.
-pub fn read_counters(dir: &Path, names: &[String]) -> Result<Counters, TournamentError> {
-    let index = |lineup: &str, file: &Path| -> Result<Vec<u16>, TournamentError> {
-        lineup
-            .split('|')
-            .map(|b| {
-                names.iter().position(|n| n == b).map(|i| i as u16).ok_or_else(|| TournamentError::BadFile {
-                    path: file.to_path_buf(),
-                    reason: format!("lineup {lineup:?} names {b:?}, which is not among the bots"),
+/// The counters of a tournament as rows: what a shard's counters file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterRows {
+    /// The rows of `blocks.csv`.
+    pub blocks: Vec<BlockRow>,
+    /// The rows of `lineup_scores.csv`.
+    pub lineup_scores: Vec<LineupScoreRow>,
+}
+
+impl CounterRows {
+    /// The rows of `counters`.
+    #[must_use]
+    pub fn new(counters: &Counters, names: &[String]) -> CounterRows {
+        let (blocks, lineup_scores) = counter_rows(counters, names);
+        CounterRows { blocks, lineup_scores }
+    }
+
+    /// Reads the counters back; `file` names the file they came from in errors.
+    pub fn counters(&self, names: &[String], file: &Path) -> Result<Counters, TournamentError> {
+        let bad = |reason: String| TournamentError::BadFile { path: file.to_path_buf(), reason };
+        let index = |lineup: &str| -> Result<Vec<u16>, TournamentError> {
+            lineup
+                .split('|')
+                .map(|b| {
+                    names
+                        .iter()
+                        .position(|n| n == b)
+                        .map(|i| i as u16)
+                        .ok_or_else(|| bad(format!("lineup {lineup:?} names {b:?}, which is not among the bots")))
                 })
-            })
-            .collect()
-    };
-    let mut counters = Counters::default();
-    let path = dir.join("blocks.csv");
-    for row in read_rows::<BlockRow>(&path)? {
-        let lineup = index(&row.lineup, &path)?;
-        let pattern = Pattern::parse(&row.pattern)
-            .filter(|p| p.players() == usize::from(row.players) && lineup.len() == p.players())
-            .ok_or_else(|| TournamentError::BadFile {
-                path: path.clone(),
-                reason: format!("bad pattern {:?} for {} players", row.pattern, row.players),
-            })?;
-        let stratum = counters.strata.entry((row.players, lineup)).or_default();
-        *stratum.patterns.entry(pattern).or_insert(0) += row.blocks;
-    }
-    let path = dir.join("lineup_scores.csv");
-    for row in read_rows::<LineupScoreRow>(&path)? {
-        let lineup = index(&row.lineup, &path)?;
-        let (r, p) = (usize::from(row.rotation), usize::from(row.position));
-        if r >= usize::from(row.players) || p >= usize::from(row.players) {
-            return Err(TournamentError::BadFile { path, reason: "rotation or position out of range".into() });
+                .collect()
+        };
+        let mut counters = Counters::default();
+        for row in &self.blocks {
+            let lineup = index(&row.lineup)?;
+            let pattern = Pattern::parse(&row.pattern)
+                .filter(|p| p.players() == usize::from(row.players) && lineup.len() == p.players())
+                .ok_or_else(|| bad(format!("bad pattern {:?} for {} players", row.pattern, row.players)))?;
+            let stratum = counters.strata.entry((row.players, lineup)).or_default();
+            *stratum.patterns.entry(pattern).or_insert(0) += row.blocks;
         }
-        let stratum = counters.strata.entry((row.players, lineup)).or_default();
-        stratum.score_sum[r][p] += row.score_sum;
-        stratum.score_sq[r][p] += row.score_sq_sum;
+        for row in &self.lineup_scores {
+            let lineup = index(&row.lineup)?;
+            let (r, p) = (usize::from(row.rotation), usize::from(row.position));
+            if r >= usize::from(row.players) || p >= usize::from(row.players) {
+                return Err(bad("rotation or position out of range".into()));
+            }
+            let stratum = counters.strata.entry((row.players, lineup)).or_default();
+            stratum.score_sum[r][p] += row.score_sum;
+            stratum.score_sq[r][p] += row.score_sq_sum;
+        }
+        Ok(counters)
     }
-    Ok(counters)
 }
 
 /// Reads every row of a CSV file.

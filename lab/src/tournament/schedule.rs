@@ -2,6 +2,7 @@
 //! combination (so every bot meets every other equally often), each lineup played as a
 //! duplicate block: one deal, once per seat rotation.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -144,22 +145,22 @@ pub struct BlockError {
     pub error: GameError,
 }
 
-/// Plays `stage`'s blocks of shard `(index, count)` (the blocks `b` with
-/// `b % count == index`) in chunks of `chunk` blocks, handing each block in order to
-/// `on_block`, which returns `false` to stop.
+/// Plays the blocks `blocks` of `stage` (all of them, `0..stage.blocks`, or the part of one
+/// shard) in chunks of `chunk` blocks, handing each block in order to `on_block`, which
+/// returns `false` to stop.
 #[allow(clippy::too_many_arguments)]
 pub fn run_blocks(
     stage: &Stage,
     map: &Map,
     master: u64,
-    (index, count): (u64, u64),
+    blocks: Range<u64>,
     chunk: u64,
     make_bot: &(dyn Fn(usize, u64) -> Box<dyn Bot> + Sync),
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
     mut on_block: impl FnMut(&BlockOutcome) -> bool,
 ) -> Result<RunStop, BlockError> {
-    let mine: Vec<u64> = (index..stage.blocks).step_by(count as usize).collect();
+    let mine: Vec<u64> = blocks.collect();
     let mut done = 0;
     for chunk in mine.chunks(chunk.max(1) as usize) {
         if cancel.load(Ordering::Relaxed) {
