@@ -1,4 +1,4 @@
-//! Rule tests for RULES.md sections 1 (the base game on the USA map) and 5 (decisions for
+//! Rule tests for docs/rules.md sections 1 (the base game on the USA map) and 5 (decisions for
 //! automatic play), through the public API of `ttr` only.
 //!
 //! Positions are built exactly with [`Setup`], validated by [`GameState::from_setup`], and

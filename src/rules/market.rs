@@ -1,4 +1,4 @@
-//! Card draws and the market (RULES.md 1, 2, 5): taking face-up cards and drawing blind,
+//! Card draws and the market (docs/rules.md 1, 2, 5): taking face-up cards and drawing blind,
 //! the face-up locomotive rule, refilling the market, the 3-locomotive reset, reshuffling
 //! the discard pile when the deck runs out.
 
@@ -74,7 +74,7 @@ impl GameState<'_> {
     }
 
     /// Takes a face-up card and refills its slot (a `refill` of nothing when deck and discard
-    /// pile are empty, GAME-RECORD.md); a face-up locomotive taken first is the whole draw
+    /// pile are empty, docs/game-record.md); a face-up locomotive taken first is the whole draw
     /// where the rule set says so.
     pub(crate) fn take_face_up(&mut self, slot: u8, sink: &mut impl EventSink) {
         let seat = self.to_move;
@@ -150,7 +150,7 @@ impl GameState<'_> {
     }
 
     /// After the market changed: resets it while it shows 3 or more locomotives and the deck
-    /// and discard hold at least 3 other cards (RULES.md 5).
+    /// and discard hold at least 3 other cards (docs/rules.md 5).
     pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
         if !self.map.rules.loco_reset {
             return;
@@ -168,7 +168,7 @@ impl GameState<'_> {
     }
 
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
-    /// rule after each single refill (RULES.md 5): a reset lays a whole new row at once.
+    /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
     pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
         for slot in 0..MARKET_SLOTS {
             if self.market[slot].is_none() && self.can_draw_blind() {
