@@ -123,7 +123,7 @@ impl EndReason {
 }
 
 /// A chance outcome or a decision, in the order it happened: the events of the public
-/// game record (GAME-RECORD.md, version 1), one variant per event kind.
+/// game record (docs/game-record.md, version 1), one variant per event kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A seat's starting hand (chance).

@@ -1,4 +1,4 @@
-//! What one seat may see (RULES.md 5), and nothing else.
+//! What one seat may see (docs/rules.md 5), and nothing else.
 //!
 //! An [`Observation`] borrows the game state but exposes only public information and the
 //! seat's own hand, tickets and ticket offer. Bots receive nothing else, so they cannot

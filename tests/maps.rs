@@ -1,5 +1,7 @@
-//! The map files: the three shipped maps transcribe the board data in `shared/maps-data/`
-//! exactly, and broken map files are refused with every problem named by file and line.
+//! The map files: the three shipped maps transcribe the board data in `maps/data/` exactly,
+//! that data is the project's shared board data unchanged (checked when `../shared` sits
+//! beside the repository), and broken map files are refused with every problem named by file
+//! and line.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,7 +13,11 @@ mod common;
 use common::{first_track, load};
 
 /// The board data the map files are transcribed from.
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps-data/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/data/");
+
+/// Where the board data was copied from, beside the repository in the project's workspace;
+/// a clone on its own has none.
+const SHARED_DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps-data/");
 
 /// The rows of `<map>/<file>.csv` after checking its header; fields split on ','.
 fn csv(map: &str, file: &str, header: &[&str]) -> Vec<Vec<String>> {
@@ -144,6 +150,32 @@ fn asia_transcribes_its_board_data() {
     assert_eq!(symbols, 39, "mountain symbols");
     let ferries = map.routes().iter().filter(|r| r.ferry_locos > 0).count();
     assert_eq!(ferries, 15, "ferries");
+}
+
+#[test]
+fn board_data_is_the_shared_board_data_unchanged_when_it_is_beside_the_repository() {
+    let shared = Path::new(SHARED_DATA);
+    if !shared.is_dir() {
+        eprintln!("no {SHARED_DATA}: nothing to compare with");
+        return;
+    }
+    let files = |dir: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| entry.expect("a directory entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for map in ["usa", "nordic", "legendary_asia", "south_korea"] {
+        let (ours, theirs) = (Path::new(DATA).join(map), shared.join(map));
+        assert_eq!(files(&ours), files(&theirs), "{map}: the files of maps/data/{map}/");
+        for name in files(&ours) {
+            let read = |p: PathBuf| std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let same = read(ours.join(&name)) == read(theirs.join(&name));
+            assert!(same, "maps/data/{map}/{name} differs from {}: copy it again", theirs.join(&name).display());
+        }
+    }
 }
 
 // ---- Invalid map files -------------------------------------------------------------------

@@ -1,4 +1,4 @@
-//! What a seat may see (RULES.md 5): states that differ only in hidden information look the
+//! What a seat may see (docs/rules.md 5): states that differ only in hidden information look the
 //! same to a seat, and the publicly known cards follow face-up takes, payments and tunnels.
 
 use rand::seq::SliceRandom;

@@ -187,7 +187,7 @@ fn canonical_candidates(state: &GameState<'_>) -> HashSet<Action> {
     out
 }
 
-/// Claims with a provinces train (RULES.md 4): on the route's line (any line for gray), paid
+/// Claims with a provinces train (docs/rules.md 4): on the route's line (any line for gray), paid
 /// with one colour the route takes and locomotives (at least its length: more aims higher),
 /// with or without an express card.
 fn province_claims(map: &Map, route: RouteId, hand: &CardCounts, out: &mut HashSet<Action>) {
@@ -213,7 +213,7 @@ fn province_claims(map: &Map, route: RouteId, hand: &CardCounts, out: &mut HashS
 }
 
 /// Whether any valid payment for `route` can be made from `hand`, substitutes included
-/// (RULES.md 2): the required locomotives, the colour spaces in one colour with spare
+/// (docs/rules.md 2): the required locomotives, the colour spaces in one colour with spare
 /// locomotives where they may be played, and groups of any cards standing in for required
 /// locomotives (`ferry_substitute`) or for colour cards (the route's `any_cards`).
 fn payment_exists(map: &Map, route: RouteId, hand: &CardCounts) -> bool {
@@ -621,7 +621,7 @@ fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
             }
         }
     }
-    // Provinces (RULES.md 4): per line, players with a train ranked by the sum of their
+    // Provinces (docs/rules.md 4): per line, players with a train ranked by the sum of their
     // spaces, ties to the higher single space, paid by the table for this player count.
     if let Some(board) = &rules.provinces {
         let table = &rules.province_awards[played.len() - 2];
@@ -663,7 +663,7 @@ fn face_up_locos(state: &GameState<'_>) -> usize {
     state.market().iter().filter(|c| **c == Some(Card::Loco)).count()
 }
 
-/// What one action did, against RULES.md: cards, trains, points, tickets and the phase.
+/// What one action did, against docs/rules.md: cards, trains, points, tickets and the phase.
 fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_>, ctx: Ctx<'_>) {
     let map = before.map();
     let rules = before.rules();
@@ -781,7 +781,7 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
         }
         (phase, a) => panic!("{ctx}: {a:?} applied in {phase:?}"),
     }
-    // The 3-locomotive reset (RULES.md 5): a row that just changed and shows 3 locomotives
+    // The 3-locomotive reset (docs/rules.md 5): a row that just changed and shows 3 locomotives
     // stays only when the piles hold fewer than 3 other cards.
     if rules.loco_reset && after.market() != before.market() && face_up_locos(after) >= 3 {
         let others = after.deck().colored() + after.discard().colored();
@@ -789,7 +789,7 @@ fn check_transition(before: &GameState<'_>, action: Action, after: &GameState<'_
     }
 }
 
-/// `route` went to `seat`: trains and points at once by RULES.md.
+/// `route` went to `seat`: trains and points at once by docs/rules.md.
 fn claimed_by(before: &GameState<'_>, after: &GameState<'_>, seat: Seat, route: RouteId, ctx: Ctx<'_>) {
     let map = before.map();
     let r = map.route(route);

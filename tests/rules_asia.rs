@@ -1,4 +1,4 @@
-//! Rule tests for RULES.md section 3 (Legendary Asia) and the parts of sections 1 and 5 it
+//! Rule tests for docs/rules.md section 3 (Legendary Asia) and the parts of sections 1 and 5 it
 //! changes, through the public API of `ttr` only.
 //!
 //! Positions are built exactly with [`Setup`], validated by [`GameState::from_setup`] and
@@ -26,7 +26,7 @@ fn asia() -> &'static Map {
     shared("legendary_asia")
 }
 
-/// Points for a route of this length (RULES.md 1), written out here rather than read from the map.
+/// Points for a route of this length (docs/rules.md 1), written out here rather than read from the map.
 fn length_points(length: u8) -> i32 {
     [0, 1, 2, 4, 7, 10, 15][usize::from(length)]
 }

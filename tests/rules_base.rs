@@ -1,4 +1,4 @@
-//! Rule tests for RULES.md sections 1 (the base game on the USA map) and 5 (decisions for
+//! Rule tests for docs/rules.md sections 1 (the base game on the USA map) and 5 (decisions for
 //! automatic play), through the public API of `ttr` only.
 //!
 //! Positions are built exactly with [`Setup`], validated by [`GameState::from_setup`], and
@@ -456,6 +456,51 @@ fn three_locomotives_after_an_end_of_turn_refill_reset_the_market() {
         }
     }
     assert!(resets > 0 && stays > 0, "{resets} resets, {stays} rows kept");
+}
+
+#[test]
+fn the_three_locomotive_check_follows_each_single_refill() {
+    // A short row with two locomotives; the deck holds one locomotive, the discard pile 3
+    // white cards. Drawing tickets ends the turn and refills the empty slots: the first
+    // refill shows a third locomotive while 3 white cards remain, so the row is reset at
+    // once. Refilling slots 3 and 4 first would have left 1 white card: no reset.
+    let map = usa();
+    let l = Some(Card::Loco);
+    let mut s = table(map, 2);
+    s.lay([l, l, None, None, None]);
+    piles(&mut s, cards(&[(Card::Loco, 1)]), cards(&[(Card::White, 3)]), 1);
+    let mut g = start(map, &s);
+    act(&mut g, Action::DrawTickets);
+    let mut events: Vec<Event> = Vec::new();
+    g.try_apply_recorded(Action::Keep(1), &mut events).unwrap();
+    g.check_invariants().unwrap();
+    let after_keep: Vec<Event> = events.into_iter().skip(1).collect();
+    assert_eq!(after_keep[0], Event::Refill { slot: 2, card: l }, "{after_keep:?}");
+    assert!(matches!(after_keep[1], Event::Reshuffle { cards: 6 }), "{after_keep:?}");
+    assert!(matches!(after_keep[2], Event::Market { reset: true, .. }), "{after_keep:?}");
+    assert_eq!(after_keep.len(), 3, "no refill follows the reset: {after_keep:?}");
+    assert!(g.market().iter().all(Option::is_some));
+    assert_eq!((g.phase(), g.to_move()), (Phase::Turn, Seat(1)));
+}
+
+#[test]
+fn a_face_up_card_taken_with_nothing_left_to_draw_is_refilled_with_nothing() {
+    let map = usa();
+    let mut s = table(map, 2);
+    piles(&mut s, CardCounts::EMPTY, CardCounts::EMPTY, 1);
+    let mut g = start(map, &s);
+    let mut events: Vec<Event> = Vec::new();
+    g.try_apply_recorded(Action::TakeFaceUp(1), &mut events).unwrap();
+    assert_eq!(events, [Event::Take { seat: 0, slot: 1, card: Card::Blue }, Event::Refill { slot: 1, card: None }]);
+    events.clear();
+    g.try_apply_recorded(Action::TakeFaceUp(3), &mut events).unwrap();
+    assert_eq!(
+        events,
+        [Event::Take { seat: 0, slot: 3, card: Card::White }, Event::Refill { slot: 3, card: None }],
+        "the slot emptied before stays empty without an event"
+    );
+    assert_eq!(g.market(), [Some(Card::Red), None, Some(Card::Green), None, Some(Card::Pink)]);
+    assert_eq!((g.phase(), g.to_move()), (Phase::Turn, Seat(1)));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Rule tests for RULES.md section 4 (South Korea) on `maps/south_korea.toml`, through the
+//! Rule tests for docs/rules.md section 4 (South Korea) on `maps/south_korea.toml`, through the
 //! public API of `ttr` only.
 //!
 //! The map is provisional (tickets generated, provinces board = eight lines valued 1..9), so

@@ -1,4 +1,4 @@
-//! Rule tests for RULES.md section 2 (Nordic Countries) and the parts of sections 1 and 5 it
+//! Rule tests for docs/rules.md section 2 (Nordic Countries) and the parts of sections 1 and 5 it
 //! changes, through the public API of `ttr` only.
 //!
 //! Positions are built with [`Setup`] and validated by [`GameState::from_setup`]. Chance is

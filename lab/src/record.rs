@@ -1,4 +1,4 @@
-//! The public game record format (`ttr-record`, version 1; GAME-RECORD.md): JSON Lines, a
+//! The public game record format (`ttr-record`, version 1; docs/game-record.md): JSON Lines, a
 //! header with the map and rule set, then one line per game holding every chance outcome
 //! and decision. This module holds the serde types and their conversion to and from
 //! engine [`Event`]s; [`replay_record`] rebuilds games from them.

@@ -7,20 +7,25 @@ use std::path::Path;
 
 use common::load;
 use ttr::{play_game_recorded, Bot, Card, Event, Map};
-use ttr_bots::RandomBot;
+use ttr_bots::BotSpec;
 use ttr_lab::record::{replay_record, EventRecord, GameRecord, Header, RecordError, ResultRecord};
 
 /// A recorded random game, as it reads back from JSON.
 fn recorded(map: &Map, players: usize, seed: u64) -> GameRecord {
-    let mut bots: Vec<Box<dyn Bot>> =
-        (0..players).map(|s| Box::new(RandomBot::new(seed * 10 + s as u64)) as Box<dyn Bot>).collect();
+    recorded_by(map, players, seed, "random")
+}
+
+/// A recorded game of `bot` (a bot spec) in every seat, as it reads back from JSON.
+fn recorded_by(map: &Map, players: usize, seed: u64, bot: &str) -> GameRecord {
+    let spec = BotSpec::parse(bot).expect("a known bot");
+    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| spec.build(seed * 10 + s as u64)).collect();
     let mut events: Vec<Event> = Vec::new();
     let result = play_game_recorded(map, seed, &mut bots, &mut events).expect("legal game");
     let game = GameRecord {
         game: seed,
         seed,
         players,
-        bots: vec!["random".to_string(); players],
+        bots: vec![bot.to_string(); players],
         events: events.iter().map(EventRecord::from_event).collect(),
         result: ResultRecord::from_result(&result),
     };
@@ -108,4 +113,29 @@ fn a_decision_by_the_wrong_seat_or_a_missing_event_is_rejected() {
     let mut truncated = game;
     truncated.events.pop();
     assert!(check(&map, &truncated).is_err());
+}
+
+#[test]
+fn an_unrefillable_slot_is_written_as_a_refill_of_null_and_may_not_be_left_out() {
+    // Random bots claim too eagerly to run the piles dry on most maps; card hoarders do.
+    for (name, bot) in
+        [("usa", "random"), ("nordic", "hungry"), ("legendary_asia", "one-step"), ("south_korea", "greedy")]
+    {
+        let map = load(name);
+        let players = usize::from(map.rules.players[1]);
+        let is_null_refill = |e: &EventRecord| matches!(e, EventRecord::Refill { card: None, .. });
+        let game = (0..2000)
+            .map(|seed| recorded_by(&map, players, seed, bot))
+            .find(|game| game.events.iter().any(is_null_refill))
+            .unwrap_or_else(|| panic!("{name}: no {players}-player game of {bot} in 2000 ran the piles dry"));
+        check(&map, &game).unwrap_or_else(|e| panic!("{name} seed {}: {e}", game.seed));
+        let at = game.events.iter().position(is_null_refill).expect("found above");
+        let json = serde_json::to_string(&game.events[at]).unwrap();
+        assert!(json.contains(r#""card":null"#), "{json}");
+        let mut omitted = game.clone();
+        omitted.events.remove(at);
+        let err = check(&map, &omitted).expect_err("the refill of null is left out");
+        assert_eq!(err.event, Some(at), "{name} seed {}: {err}", game.seed);
+        assert!(err.message.contains(r#"{"e":"refill","slot":"#), "{name}: {err}");
+    }
 }

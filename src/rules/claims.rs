@@ -1,4 +1,4 @@
-//! Claiming a route and paying for it (RULES.md 1, 2, 3): which routes the seat may claim
+//! Claiming a route and paying for it (docs/rules.md 1, 2, 3): which routes the seat may claim
 //! (unclaimed, not the closed twin of a double route, trains enough), what pays for them,
 //! and what a claim changes. Checking a payment, and enumerating the canonical ones.
 //!

@@ -1,4 +1,4 @@
-//! The setup draft (South Korea, RULES.md 4): each seat picks one ticket from the packet it
+//! The setup draft (South Korea, docs/rules.md 4): each seat picks one ticket from the packet it
 //! holds and passes the rest to the left, until every packet is empty; then each seat
 //! keeps tickets from its picks (see [`crate::GameState::keep_range`]).
 

@@ -1,4 +1,4 @@
-//! The end and scoring (RULES.md 1, 5): ending a turn, the final round, passing, the turn
+//! The end and scoring (docs/rules.md 1, 5): ending a turn, the final round, passing, the turn
 //! cap; final scoring: tickets by connectivity, longest trail, largest network, bonuses,
 //! winners.
 

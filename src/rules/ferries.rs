@@ -1,4 +1,4 @@
-//! Ferries and card substitutes (RULES.md 2, 3): a ferry needs a locomotive for each
+//! Ferries and card substitutes (docs/rules.md 2, 3): a ferry needs a locomotive for each
 //! locomotive symbol; on some maps any few cards stand in for one required locomotive
 //! (`ferry_substitute`), and on some routes for one colour card (the route's `any_cards`).
 //! The check of such payments is [`crate::is_valid_payment`]; here are the substitute

@@ -1,4 +1,4 @@
-//! Card draws and the market (RULES.md 1, 2, 5): taking face-up cards and drawing blind,
+//! Card draws and the market (docs/rules.md 1, 2, 5): taking face-up cards and drawing blind,
 //! the face-up locomotive rule, refilling the market, the 3-locomotive reset, reshuffling
 //! the discard pile when the deck runs out.
 
@@ -73,8 +73,9 @@ impl GameState<'_> {
         }
     }
 
-    /// Takes a face-up card and refills its slot; a face-up locomotive taken first is the
-    /// whole draw where the rule set says so.
+    /// Takes a face-up card and refills its slot (a `refill` of nothing when deck and discard
+    /// pile are empty, docs/game-record.md); a face-up locomotive taken first is the whole draw
+    /// where the rule set says so.
     pub(crate) fn take_face_up(&mut self, slot: u8, sink: &mut impl EventSink) {
         let seat = self.to_move;
         let first = self.phase != Phase::SecondCard;
@@ -82,7 +83,11 @@ impl GameState<'_> {
         sink.event(Event::Take { seat: seat.0, slot, card });
         self.hands[seat.index()][card] += 1;
         self.known[seat.index()][card] += 1;
-        self.refill_market(sink);
+        if self.can_draw_blind() {
+            self.refill_market(sink);
+        } else {
+            sink.event(Event::Refill { slot, card: None });
+        }
         let whole_draw = ends_draw(&self.map.rules, card);
         self.after_card(first && !whole_draw, sink);
     }
@@ -145,7 +150,7 @@ impl GameState<'_> {
     }
 
     /// After the market changed: resets it while it shows 3 or more locomotives and the deck
-    /// and discard hold at least 3 other cards (RULES.md 5).
+    /// and discard hold at least 3 other cards (docs/rules.md 5).
     pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
         if !self.map.rules.loco_reset {
             return;
@@ -162,19 +167,16 @@ impl GameState<'_> {
         }
     }
 
-    /// Refills every empty market slot it can, then applies the 3-locomotive rule.
+    /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
+    /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
     pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
-        let mut changed = false;
         for slot in 0..MARKET_SLOTS {
             if self.market[slot].is_none() && self.can_draw_blind() {
                 let card = self.draw_card(sink);
                 self.market[slot] = card;
                 sink.event(Event::Refill { slot: slot as u8, card });
-                changed = true;
+                self.check_loco_reset(sink);
             }
-        }
-        if changed {
-            self.check_loco_reset(sink);
         }
     }
 }

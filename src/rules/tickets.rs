@@ -1,4 +1,4 @@
-//! Destination tickets (RULES.md 1, 2, 3, 4): the ticket deck (an ordered queue: drawn
+//! Destination tickets (docs/rules.md 1, 2, 3, 4): the ticket deck (an ordered queue: drawn
 //! from the top, returned to the bottom), offers, and how many of an offer a seat keeps.
 
 use std::ops::RangeInclusive;

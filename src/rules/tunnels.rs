@@ -1,4 +1,4 @@
-//! Tunnels (RULES.md 2): after the cards for the length are laid, the top 3 cards of the
+//! Tunnels (docs/rules.md 2): after the cards for the length are laid, the top 3 cards of the
 //! deck are revealed; each one of the laid colour, or a locomotive, costs one more card of
 //! that colour or a locomotive (only locomotives count when only locomotives were laid).
 //! The seat pays the surcharge or takes its cards back, and the turn is spent either way.

@@ -1,4 +1,4 @@
-//! `hungry`: Destination Hungry (HungryAgent), after `shared/PERSONAS.md`.
+//! `hungry`: Destination Hungry (HungryAgent), after `docs/personas.md`.
 //!
 //! It plans a tree joining its ticket cities on its own graph (routes costing their length,
 //! its own routes nothing), budgets the cards that tree needs by colour, keeps the ticket

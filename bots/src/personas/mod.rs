@@ -1,5 +1,5 @@
 //! The four play styles of de Mesentier Silva et al. (FDG 2017), after
-//! `shared/PERSONAS.md`: [`hungry`] (Destination Hungry), [`route_focus`] (Route Focus) and
+//! `docs/personas.md`: [`hungry`] (Destination Hungry), [`route_focus`] (Route Focus) and
 //! [`one_step`] (One Step Thinking and Long Route).
 //!
 //! This module holds what they share ("Common ground"): the original engine's colour

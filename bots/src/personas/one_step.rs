@@ -1,5 +1,5 @@
 //! `one-step` (One Step Thinking, OneStepThinkerAgent) and `long-route` (Long Route,
-//! LongRouteJunkieAgent), after `shared/PERSONAS.md`: Long Route is One Step Thinking with
+//! LongRouteJunkieAgent), after `docs/personas.md`: Long Route is One Step Thinking with
 //! a handful of differences, so both are one bot with a [`Style`].
 //!
 //! At each re-plan (someone scored, or it chose tickets) it picks one target: the first
