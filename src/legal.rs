@@ -40,7 +40,6 @@ struct Turn {
     express_tickets: u8,
     claimable: RouteSet,
     hand: CardCounts,
-    table: PlainPayments,
     claims: u32,
     /// Routes that can take a provinces train as well (trains for it left).
     province_routes: RouteSet,
@@ -86,7 +85,6 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     #[must_use]
     pub fn new(state: &'s GameState<'m>) -> LegalActions<'s, 'm> {
         let map = state.map;
-        let rules = &map.rules;
         let seat = state.to_move.index();
         let kind = match state.phase {
             Phase::Over(_) => Kind::None,
@@ -111,19 +109,19 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     express_tickets: if tickets { express } else { 0 },
                     claimable: state.claimable_routes(state.to_move),
                     hand,
-                    table: PlainPayments::new(&hand, rules, map.max_plain_length()),
                     claims: 0,
                     province_routes: state.province_routes(),
                     province_claims: 0,
                 };
-                let probe = LegalActions { state, kind: Kind::None };
-                turn.claims = probe.claim_count(&turn);
-                turn.province_claims = provinces::province_claims(state, turn.province_routes, hand).count() as u32;
-                let mut legal = LegalActions { state, kind: Kind::Turn(turn) };
-                if legal.is_empty() {
-                    legal.kind = Kind::Pass;
+                turn.claims = claim_count(map, &turn);
+                if !turn.province_routes.is_empty() {
+                    turn.province_claims = provinces::province_claims(state, turn.province_routes, hand).count() as u32;
                 }
-                legal.kind
+                if turn.len() == 0 {
+                    Kind::Pass
+                } else {
+                    Kind::Turn(turn)
+                }
             }
         };
         LegalActions { state, kind }
@@ -143,14 +141,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => {
-                t.draws.count()
-                    + u32::from(t.tickets)
-                    + t.express_cards.count_ones()
-                    + t.express_tickets.count_ones()
-                    + t.claims
-                    + t.province_claims
-            }
+            Kind::Turn(t) => t.len(),
         }
     }
 
@@ -204,7 +195,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 }
                 k -= t.express_tickets.count_ones();
                 if k < t.claims {
-                    return self.nth_claim(&t, k);
+                    return nth_claim(self.map(), &t, k);
                 }
                 provinces::province_claims(self.state, t.province_routes, t.hand)
                     .nth((k - t.claims) as usize)
@@ -302,48 +293,61 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             _ => RouteSet::EMPTY,
         }
     }
+}
 
-    fn claim_count(&self, t: &Turn) -> u32 {
-        let map = self.map();
-        let mut total = 0;
-        for class in map.plain_classes() {
-            let per = t.table.get(class.slot, class.length);
-            if per > 0 {
-                total += t.claimable.and(class.routes).count() * per;
-            }
-        }
-        for r in t.claimable.and(map.special_routes()).iter() {
-            total += claims::payment_count(map.route(r), &t.hand, &map.rules);
-        }
-        total
+impl Turn {
+    fn len(&self) -> u32 {
+        self.draws.count()
+            + u32::from(self.tickets)
+            + self.express_cards.count_ones()
+            + self.express_tickets.count_ones()
+            + self.claims
+            + self.province_claims
     }
+}
 
-    fn nth_claim(&self, t: &Turn, mut k: u32) -> Action {
-        let map = self.map();
-        for class in map.plain_classes() {
-            let per = t.table.get(class.slot, class.length);
-            if per == 0 {
-                continue;
-            }
-            let set = t.claimable.and(class.routes);
-            let n = set.count() * per;
-            if k < n {
-                return self.claim(set.nth(k / per), &t.hand, k % per);
-            }
-            k -= n;
+/// Number of canonical claims in `t`: plain routes by class from one payment table, the
+/// special routes one by one.
+fn claim_count(map: &Map, t: &Turn) -> u32 {
+    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
+    let mut total = 0;
+    for class in map.plain_classes() {
+        let per = table.get(class.slot, class.length);
+        if per > 0 {
+            total += t.claimable.and(class.routes).count() * per;
         }
-        for r in t.claimable.and(map.special_routes()).iter() {
-            let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
-            if k < n {
-                return self.claim(r, &t.hand, k);
-            }
-            k -= n;
-        }
-        panic!("claim index beyond the legal claims");
     }
+    for r in t.claimable.and(map.special_routes()).iter() {
+        total += claims::payment_count(map.route(r), &t.hand, &map.rules);
+    }
+    total
+}
 
-    fn claim(&self, route: RouteId, hand: &CardCounts, k: u32) -> Action {
-        let map = self.map();
-        Action::Claim { route, pay: claims::nth_payment(map.route(route), hand, &map.rules, k) }
+/// The `k`-th claim of `t` (0-based, below `t.claims`), in the order of [`claim_count`].
+fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
+    let claim = |route: RouteId, k: u32| Action::Claim {
+        route,
+        pay: claims::nth_payment(map.route(route), &t.hand, &map.rules, k),
+    };
+    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
+    for class in map.plain_classes() {
+        let per = table.get(class.slot, class.length);
+        if per == 0 {
+            continue;
+        }
+        let set = t.claimable.and(class.routes);
+        let n = set.count() * per;
+        if k < n {
+            return claim(set.nth(k / per), k % per);
+        }
+        k -= n;
     }
+    for r in t.claimable.and(map.special_routes()).iter() {
+        let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
+        if k < n {
+            return claim(r, k);
+        }
+        k -= n;
+    }
+    panic!("claim index beyond the legal claims");
 }

@@ -53,6 +53,39 @@ impl Paths {
         sources: CitySet,
         targets: CitySet,
     ) -> Option<CityId> {
+        self.search_until(map, routes, weight, sources, |u| targets.contains(u))
+    }
+
+    /// [`Paths::search`] that goes on until every city of `targets` is settled (or nothing
+    /// more is reachable): the distances and paths to all of them are then exactly those a
+    /// search settling everything finds. Returns whether every target was reached; with
+    /// `targets` empty, settles everything reachable.
+    pub fn search_all(
+        &mut self,
+        map: &Map,
+        routes: RouteSet,
+        weight: impl Fn(RouteId) -> u32,
+        sources: CitySet,
+        targets: CitySet,
+    ) -> bool {
+        let mut left = targets;
+        let mut done = |u: CityId| {
+            left = left.without(u);
+            left.is_empty() && !targets.is_empty()
+        };
+        self.search_until(map, routes, weight, sources, &mut done).is_some()
+    }
+
+    /// The search loop: settles cities in order of distance (the lowest-numbered first on
+    /// ties) until `done` says yes to a settled city, which it returns.
+    fn search_until(
+        &mut self,
+        map: &Map,
+        routes: RouteSet,
+        weight: impl Fn(RouteId) -> u32,
+        sources: CitySet,
+        mut done: impl FnMut(CityId) -> bool,
+    ) -> Option<CityId> {
         self.dist = [UNREACHED; MAX_CITIES];
         self.via = [NO_ROUTE; MAX_CITIES];
         self.settled = CitySet::EMPTY;
@@ -72,7 +105,7 @@ impl Paths {
             let u = next?;
             open = open.without(u);
             self.settled.insert(u);
-            if targets.contains(u) {
+            if done(u) {
                 return Some(u);
             }
             for r in map.routes_at(u).and(routes).iter() {
@@ -226,6 +259,26 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
         p.search(&map, no_bc, length, CitySet::single(a), CitySet::EMPTY);
         assert_eq!(p.dist(d), 6);
         assert_eq!(p.search(&map, no_bc.without(RouteId(3)), length, CitySet::single(a), CitySet::single(d)), None);
+        assert_eq!(p.dist(d), UNREACHED);
+    }
+
+    #[test]
+    fn search_all_stops_once_every_target_is_settled() {
+        let map = Map::from_toml(LINE, Path::new("test.toml")).expect("valid");
+        let length = |r: RouteId| u32::from(map.route(r).length);
+        let (a, b, c, d) = (CityId(0), CityId(1), CityId(2), CityId(3));
+        let mut full = Paths::new();
+        full.search(&map, map.all_routes(), length, CitySet::single(a), CitySet::EMPTY);
+        let mut p = Paths::new();
+        assert!(p.search_all(&map, map.all_routes(), length, CitySet::single(a), CitySet::single(b).with(c)));
+        assert!(!p.settled(d), "D lies beyond both targets");
+        for city in [b, c] {
+            assert_eq!((p.dist(city), p.path_to(&map, city)), (full.dist(city), full.path_to(&map, city)));
+        }
+        // A target cut off: everything reachable is settled, and it is reported.
+        let cut = map.all_routes().minus(RouteSet::single(RouteId(2)).with(RouteId(3)));
+        assert!(!p.search_all(&map, cut, length, CitySet::single(a), CitySet::single(b).with(d)));
+        assert!(p.settled(c));
         assert_eq!(p.dist(d), UNREACHED);
     }
 }

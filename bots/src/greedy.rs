@@ -385,6 +385,9 @@ impl PhasePolicy for Greedy {
 /// biggest one left (unused cards are worth nothing at the end). Other maps: unchanged.
 fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
     let Action::Claim { route, pay } = action else { return action };
+    if obs.map().rules.provinces.is_none() {
+        return action;
+    }
     let wanted_express = if final_round { obs.express_cards(obs.seat()).max().unwrap_or(0) } else { 0 };
     let placing = |express: u8| Action::ClaimProvince { route, pay, line: province_line(obs, route, pay), express };
     let options = [placing(wanted_express), placing(0)];
@@ -459,10 +462,10 @@ fn spare_for_tunnel(hand: &CardCounts, pay: &CardCounts) -> u8 {
 fn best_payment(map: &Map, r: RouteId, hand: &CardCounts, reserve: &CardCounts) -> Option<CardCounts> {
     let route = map.route(r);
     let rules = &map.rules;
-    let n = ttr::payment_count(route, hand, rules);
+    let payments = ttr::RoutePayments::new(route, hand, rules);
     let mut best: Option<((u32, u8, u32), CardCounts)> = None;
-    for k in 0..n {
-        let pay = ttr::nth_payment(route, hand, rules, k);
+    for k in 0..payments.len() {
+        let pay = payments.get(k);
         let locos = pay[Card::Loco];
         let reserved: u32 = Card::COLORS.iter().map(|&c| u32::from(pay[c].min(reserve[c]))).sum();
         let key = (pay.total() + 2 * u32::from(locos), locos, reserved);

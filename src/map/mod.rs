@@ -130,6 +130,8 @@ pub struct Map {
     tunnels: RouteSet,
     /// Non-empty classes of plain routes: (colour slot, 8 = gray; length; routes).
     plain_classes: Vec<PlainClass>,
+    /// The longest plain route's length (0 without plain routes).
+    max_plain_length: u8,
     /// Routes needing more than `t` trains, indexed by `t`.
     needs_more_than: Vec<RouteSet>,
     normal_tickets: TicketSet,
@@ -428,6 +430,7 @@ impl Map {
         }
         let select =
             |kind| tickets.iter().enumerate().filter(|(_, t)| t.kind == kind).map(|(i, _)| TicketId(i as u8)).collect();
+        let max_plain_length = plain_classes.iter().map(|c| c.length).max().unwrap_or(0);
         Map {
             normal_tickets: select(TicketKind::Normal),
             long_tickets: select(TicketKind::Long),
@@ -444,6 +447,7 @@ impl Map {
             special_routes,
             tunnels,
             plain_classes,
+            max_plain_length,
             needs_more_than,
         }
     }
@@ -513,7 +517,7 @@ impl Map {
     /// The longest plain route.
     #[must_use]
     pub fn max_plain_length(&self) -> u8 {
-        self.plain_classes.iter().map(|c| c.length).max().unwrap_or(0)
+        self.max_plain_length
     }
 
     /// The tunnels.

@@ -119,7 +119,9 @@ pub fn payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
 /// The `k`-th canonical payment, in the order of [`payment_count`].
 #[must_use]
 pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, k: u32) -> CardCounts {
-    RoutePayments::new(route, hand, rules).get(k)
+    // The substitute payments are listed only when `k` reaches them.
+    direct_payment(route, hand, rules, k)
+        .unwrap_or_else(|k| ferries::substitute_payments(route, hand, rules).as_slice()[k as usize])
 }
 
 /// The canonical payments of one route for one hand, with the substitute payments listed
@@ -157,22 +159,10 @@ impl<'r> RoutePayments<'r> {
     /// The `k`-th payment: colours in order (locomotives ascending), all-locomotive, then
     /// substitutes; `k` must be below [`RoutePayments::len`].
     #[must_use]
-    pub fn get(&self, mut k: u32) -> CardCounts {
-        let (route, hand, rules) = (self.route, &self.hand, self.rules);
-        for &c in route_colors(route) {
-            let n = color_payment_count(route, c, hand, rules);
-            if k < n {
-                return color_payment(route, c, hand, rules, k);
-            }
-            k -= n;
-        }
-        if let Some(all_locos) = all_loco_payment(route, hand, rules) {
-            if k == 0 {
-                return all_locos;
-            }
-            k -= 1;
-        }
-        self.substitutes.as_ref().expect("payment index beyond the payments").as_slice()[k as usize]
+    pub fn get(&self, k: u32) -> CardCounts {
+        direct_payment(self.route, &self.hand, self.rules, k).unwrap_or_else(|k| {
+            self.substitutes.as_ref().expect("payment index beyond the payments").as_slice()[k as usize]
+        })
     }
 
     /// Whether `pay` is one of these payments, without listing them: a colour the route
@@ -198,6 +188,25 @@ impl<'r> RoutePayments<'r> {
     }
 }
 
+/// The `k`-th direct payment (colours in order, locomotives ascending, then all
+/// locomotives), or, past them, `k` less their number: the index among the substitutes.
+fn direct_payment(route: &Route, hand: &CardCounts, rules: &Rules, mut k: u32) -> Result<CardCounts, u32> {
+    for &c in route_colors(route) {
+        let n = color_payment_count(route, c, hand, rules);
+        if k < n {
+            return Ok(color_payment(route, c, hand, rules, k));
+        }
+        k -= n;
+    }
+    if let Some(all_locos) = all_loco_payment(route, hand, rules) {
+        if k == 0 {
+            return Ok(all_locos);
+        }
+        k -= 1;
+    }
+    Err(k)
+}
+
 fn direct_payment_count(route: &Route, hand: &CardCounts, rules: &Rules) -> u32 {
     let colored: u32 = route_colors(route).iter().map(|&c| color_payment_count(route, c, hand, rules)).sum();
     colored + u32::from(all_loco_payment(route, hand, rules).is_some())
@@ -221,10 +230,24 @@ fn loco_range_of(length: u8, ferry: u8, wild: bool, in_color: u8, locos: u8) -> 
 }
 
 /// Payment counts of plain routes (no ferry, tunnel or substitutes) for one hand, by route
-/// colour slot (0..8 = [`Card::COLORS`], 8 = gray) and length: built once per decision.
+/// length and colour slot (0..8 = [`Card::COLORS`], 8 = gray): built once per decision.
+/// Each count equals [`payment_count`] of a plain route of that slot and length.
 #[derive(Clone, Copy, Debug)]
 pub struct PlainPayments {
-    counts: [[u8; MAX_ROUTE_LENGTH + 1]; 9],
+    counts: [[u8; 9]; MAX_ROUTE_LENGTH + 1],
+}
+
+/// Eight byte lanes of a `u64`, each 1.
+const LANES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte lane.
+const LANE_TOPS: u64 = 0x8080_8080_8080_8080;
+
+/// Lane-wise `a - b` floored at 0, for eight byte lanes each below 128.
+fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
+    // No lane borrows from the next, and a lane's top bit stays set exactly where a >= b.
+    let d = (a | LANE_TOPS) - b;
+    let keep = ((d & LANE_TOPS) >> 7) * 0xFF;
+    d & !LANE_TOPS & keep
 }
 
 impl PlainPayments {
@@ -233,17 +256,26 @@ impl PlainPayments {
     pub fn new(hand: &CardCounts, rules: &Rules, max_length: u8) -> PlainPayments {
         let wild = rules.locos == LocoUse::Wild;
         let locos = hand[Card::Loco];
-        let mut counts = [[0u8; MAX_ROUTE_LENGTH + 1]; 9];
+        // The eight colour counts, one per byte lane; counts beyond the longest route
+        // change nothing, so capping them at 127 keeps every lane below 128.
+        let mut in_color = [0u8; 8];
+        for (lane, &n) in in_color.iter_mut().zip(&hand.0[..8]) {
+            *lane = n.min(127);
+        }
+        let in_color = u64::from_le_bytes(in_color);
+        let mut counts = [[0u8; 9]; MAX_ROUTE_LENGTH + 1];
         for length in 1..=max_length {
-            let l = usize::from(length);
+            // `loco_range_of(length, 0, ..)` for all eight colours at once, as counts: the
+            // locomotives run from `length - in_color` (floored at 0) to `hi`, and `hi`
+            // never exceeds the locomotives held.
+            let hi_plus_one = if wild { locos.min(length - 1) + 1 } else { 1 };
+            let lo = saturating_sub_lanes(u64::from(length) * LANES, in_color);
+            let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
             let all_loco = u8::from(wild && locos >= length);
-            let mut gray = all_loco;
-            for c in Card::COLORS {
-                let n = loco_range_of(length, 0, wild, hand[c], locos).map_or(0, |(lo, hi)| hi - lo + 1);
-                counts[c.index()][l] = n + all_loco;
-                gray += n;
-            }
-            counts[8][l] = gray;
+            let row = &mut counts[usize::from(length)];
+            row[..8].copy_from_slice(&(per_color + u64::from(all_loco) * LANES).to_le_bytes());
+            // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
+            row[8] = ((per_color.wrapping_mul(LANES) >> 56) as u8) + all_loco;
         }
         PlainPayments { counts }
     }
@@ -251,7 +283,7 @@ impl PlainPayments {
     /// Payments for one plain route of this colour slot and length.
     #[must_use]
     pub fn get(&self, slot: u8, length: u8) -> u32 {
-        u32::from(self.counts[usize::from(slot)][usize::from(length)])
+        u32::from(self.counts[usize::from(length)][usize::from(slot)])
     }
 }
 
@@ -384,6 +416,32 @@ mod tests {
             mountains: 0,
             twin: None,
             any_cards,
+        }
+    }
+
+    #[test]
+    fn plain_payment_table_matches_the_route_payments() {
+        for (locos, rules) in [
+            (LocoUse::Wild, rules(LocoUse::Wild, 0)),
+            (LocoUse::FerriesAndTunnels, rules(LocoUse::FerriesAndTunnels, 0)),
+        ] {
+            for seed in 0u32..400 {
+                // Spread hands over 0..=13 cards a kind, some beyond any route length.
+                let mut hand = CardCounts::EMPTY;
+                for (i, n) in hand.0.iter_mut().enumerate() {
+                    *n = ((seed.wrapping_mul(2_654_435_761) >> (3 * i as u32)) % 14) as u8;
+                }
+                hand.0[seed as usize % 9] = 200;
+                let table = PlainPayments::new(&hand, &rules, MAX_ROUTE_LENGTH as u8);
+                for length in 1..=MAX_ROUTE_LENGTH as u8 {
+                    for slot in 0..9u8 {
+                        let color = (slot < 8).then(|| Card::COLORS[usize::from(slot)]);
+                        let plain = route(length, color, 0, 0);
+                        let expected = payment_count(&plain, &hand, &rules);
+                        assert_eq!(table.get(slot, length), expected, "{locos:?} {hand} slot {slot} length {length}");
+                    }
+                }
+            }
         }
     }
 

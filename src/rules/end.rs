@@ -3,7 +3,7 @@
 //! winners.
 
 use crate::action::{Action, EndReason, Event, EventSink, Phase};
-use crate::bitset::{CitySet, RouteSet, SeatSet};
+use crate::bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 use crate::by_seat::BySeat;
 use crate::ids::{CityId, Seat};
 use crate::map::Map;
@@ -89,29 +89,48 @@ pub fn network_of(map: &Map, routes: RouteSet, start: CityId) -> CitySet {
     reached
 }
 
+/// The networks formed by `routes`: the cities of each connected group of them, every
+/// city touched by `routes` in exactly one, a network never empty.
+pub(crate) fn networks(map: &Map, routes: RouteSet) -> impl Iterator<Item = CitySet> + '_ {
+    let mut left = touched_cities(map, routes);
+    std::iter::from_fn(move || {
+        let start = left.first_item()?;
+        let net = network_of(map, routes, start);
+        left = left.minus(net);
+        Some(net)
+    })
+}
+
+/// The cities at either end of some route in `routes`.
+fn touched_cities(map: &Map, routes: RouteSet) -> CitySet {
+    routes.iter().fold(CitySet::EMPTY, |set, r| set.with(map.route(r).a).with(map.route(r).b))
+}
+
 /// Cities in the largest connected network formed by `routes` (each city counted once).
 #[must_use]
 pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
-    let mut seen = CitySet::EMPTY;
-    let mut best = 0;
-    for r in routes.iter() {
-        let start = map.route(r).a;
-        if !seen.contains(start) {
-            let net = network_of(map, routes, start);
-            seen = seen.or(net);
-            best = best.max(net.count());
-        }
-    }
-    best as u8
+    networks(map, routes).map(CitySet::count).max().unwrap_or(0) as u8
 }
 
 /// Length of the longest trail in `routes`: each route used once, cities may repeat.
+///
+/// Only some cities are tried as the start, the answer unchanged: a longest trail with an
+/// even-degree end could be extended by a route there not yet used, so it starts at an
+/// odd-degree city, unless it is closed; a longest closed trail uses every route at each of
+/// its cities, so it covers a network whose cities all have even degree, and any city of
+/// that network starts it.
 #[must_use]
 pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
-    let mut starts = CitySet::EMPTY;
+    let mut odd = CitySet::EMPTY;
     for r in routes.iter() {
-        starts.insert(map.route(r).a);
-        starts.insert(map.route(r).b);
+        let route = map.route(r);
+        odd = CitySet(odd.0 ^ CitySet::single(route.a).0 ^ CitySet::single(route.b).0);
+    }
+    let mut starts = odd;
+    for net in networks(map, routes) {
+        if net.and(odd).is_empty() {
+            starts = starts.or(CitySet::single(net.first_item().expect("a network is never empty")));
+        }
     }
     starts.iter().map(|c| longest_from(map, c, routes)).max().unwrap_or(0)
 }
@@ -190,9 +209,18 @@ impl GameState<'_> {
         for (s, out) in seats.first_mut(n).iter_mut().enumerate() {
             let owned = self.owned[s];
             out.route_points = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
+            let mut completed = TicketSet::EMPTY;
+            for net in networks(map, owned) {
+                out.largest_network = out.largest_network.max(net.count() as u8);
+                let joined = self.tickets[s].iter().filter(|&t| {
+                    let ticket = map.ticket(t);
+                    net.contains(ticket.a) && net.contains(ticket.b)
+                });
+                completed = completed.or(joined.collect());
+            }
             for t in self.tickets[s].iter() {
                 let ticket = map.ticket(t);
-                if connected(map, owned, ticket.a, ticket.b) {
+                if completed.contains(t) {
                     out.ticket_points_gained += i32::from(ticket.points);
                     out.tickets_completed += 1;
                 } else {
@@ -202,7 +230,6 @@ impl GameState<'_> {
             }
             out.trains_left = self.trains[s];
             out.longest_path = longest_path(map, owned);
-            out.largest_network = largest_network(map, owned);
             out.mountain_routes = owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
         }
         for bonus in &rules.bonuses {

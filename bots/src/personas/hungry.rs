@@ -22,7 +22,7 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Card, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
+use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{keep_masks, keep_range, market_counts, random_action, takeable_slot};
 use crate::graph::{Paths, UNREACHED};
@@ -64,7 +64,9 @@ impl HungryBot {
 #[derive(Clone, Debug)]
 pub struct Hungry {
     rng: Pcg64Mcg,
-    paths: Paths,
+    /// The search from each terminal of the plan being made: its distances to the other
+    /// terminals and its paths to them.
+    trees: Box<[Paths; MAX_TERMINALS]>,
     watch: ScoreWatch,
     order: HandOrder,
     plan: Budget,
@@ -80,7 +82,7 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            paths: Paths::new(),
+            trees: Box::new(std::array::from_fn(|_| Paths::new())),
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
             plan: Budget::default(),
@@ -110,10 +112,12 @@ impl Hungry {
                 }
             }
         }
+        // A search from each terminal, as far as every terminal: a path between two
+        // terminals is then read off the first one's search.
         for i in 0..n {
-            self.paths.search(map, graph, weight, CitySet::single(terminals[i]), CitySet::EMPTY);
+            self.trees[i].search_all(map, graph, weight, CitySet::single(terminals[i]), seen);
             for (j, &c) in terminals[..n].iter().enumerate() {
-                self.dist[i][j] = self.paths.dist(c);
+                self.dist[i][j] = self.trees[i].dist(c);
             }
         }
         let d = &self.dist;
@@ -160,7 +164,7 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.path(map, graph, owned, terminals[k], terminals[m]));
+            planned = planned.or(self.trees[k].path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -177,15 +181,8 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.path(map, graph, owned, terminals[a], terminals[b]));
+        planned = planned.or(self.trees[a].path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
-    }
-
-    /// The routes of the shortest path from `a` to `b` on the own graph.
-    fn path(&mut self, map: &Map, graph: RouteSet, owned: RouteSet, a: ttr::CityId, b: ttr::CityId) -> RouteSet {
-        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
-        self.paths.search(map, graph, weight, CitySet::single(a), CitySet::single(b));
-        self.paths.path_to(map, b)
     }
 
     fn held(&mut self, obs: &Observation<'_, '_>) -> ([TicketId; TicketSet::CAPACITY], usize) {
