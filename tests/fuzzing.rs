@@ -88,3 +88,13 @@ proptest! {
         actions(&data);
     }
 }
+
+/// Found by the `map_toml` target: the TOML parser gives no message for a control
+/// character in a comment.
+#[test]
+fn a_control_character_in_a_comment_is_named_with_its_line() {
+    let text = "# Ticket to Ride\n# In\u{0}\nname = \"x\"\n";
+    let e = ttr::Map::from_toml(text, std::path::Path::new("m.toml")).expect_err("a NUL is not TOML");
+    assert_eq!(e.to_string(), "m.toml:2: unexpected character '\\0'");
+    map_toml(text.as_bytes());
+}
