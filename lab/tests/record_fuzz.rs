@@ -92,3 +92,15 @@ proptest! {
         records(at.map_or(text.as_str(), |at| cut(&text, at)).as_bytes());
     }
 }
+
+/// Found by the `records` target: a file that is not UTF-8 was refused without a line.
+#[test]
+fn a_record_that_is_not_utf8_is_refused_at_its_line() {
+    let mut data = RECORDS[0].lines().take(2).collect::<Vec<_>>().join("\n").into_bytes();
+    data.extend_from_slice(b"\n{\"game\": \xff}\n");
+    assert!(!records(&data));
+    let file = tempfile::NamedTempFile::new().expect("a temporary file");
+    std::fs::write(file.path(), &data).expect("written");
+    let error = ttr_lab::record_file::RecordFile::read(file.path()).err().expect("refused");
+    assert_eq!(error, format!("{}:3: not UTF-8 text", file.path().display()));
+}
