@@ -64,7 +64,12 @@ pub struct RecordFile {
 impl RecordFile {
     /// Reads a record file; errors name the file and the line.
     pub fn read(path: &Path) -> Result<RecordFile, String> {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+        let bytes = fs::read(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            format!("{}:{line}: not UTF-8 text", path.display())
+        })?;
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty());
         let (_, first) = lines.next().ok_or_else(|| format!("{}: empty file, no header", path.display()))?;
         let header: Header =

@@ -164,12 +164,19 @@ impl Map {
     }
 
     fn from_toml_for(text: &str, file: &Path, purpose: Purpose) -> Result<Map, MapError> {
-        let spec: MapSpec = toml::from_str(text).map_err(|e| MapError {
-            file: file.to_path_buf(),
-            problems: vec![Problem {
-                line: e.span().map(|s| line_of(text, s.start)),
-                message: e.message().trim().to_string(),
-            }],
+        let spec: MapSpec = toml::from_str(text).map_err(|e| {
+            let at = e.span().map(|s| s.start);
+            // The parser gives no message for some characters (a control character in a
+            // comment): name the character.
+            let message = match (e.message().trim(), at.and_then(|i| text.get(i..)?.chars().next())) {
+                ("", Some(c)) => format!("unexpected character {c:?}"),
+                ("", None) => "invalid TOML".to_string(),
+                (m, _) => m.to_string(),
+            };
+            MapError {
+                file: file.to_path_buf(),
+                problems: vec![Problem { line: at.map(|i| line_of(text, i)), message }],
+            }
         })?;
         Map::from_spec_for(spec, text, purpose).map_err(|problems| MapError { file: file.to_path_buf(), problems })
     }

@@ -2,6 +2,9 @@
 //! tickets by name, and building, applying and refusing actions.
 #![allow(dead_code)]
 
+pub mod fuzzing;
+pub mod invariants;
+
 use std::cmp::Reverse;
 use std::path::Path;
 use std::sync::OnceLock;

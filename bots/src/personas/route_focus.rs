@@ -1,4 +1,4 @@
-//! `route-focus`: Route Focus (PathAgent), after `shared/PERSONAS.md`.
+//! `route-focus`: Route Focus (PathAgent), after `docs/personas.md`.
 //!
 //! It keeps every ticket dealt at setup and never draws more. Each turn it scores the
 //! routes on the fewest-routes path of every uncompleted ticket (route points plus twice
@@ -9,8 +9,9 @@
 //! face-up locomotive, else a random legal move.
 //!
 //! Fixed orders: routes of equal score go alphabetically by their cities' names in path
-//! order (a free route not on a path: its first city, then its second, as on the map), then
-//! in board order. Should it ever draw tickets (a random fallback move) it keeps them all.
+//! order (a free route not on a path: its cities in name order, as the original lists it
+//! both ways), then in board order. Should it ever draw tickets (a random fallback move)
+//! it keeps them all.
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -112,11 +113,17 @@ impl RouteFocus {
             return n;
         }
         // No ticket route: every free route shorter than the trains, lowest points first.
+        // The original lists each in both directions, so its cities count in name order.
         for r in obs.open_to(me).iter() {
             let route = map.route(r);
             if route.length < trains {
                 let s = u32::from(map.route_points(route.length));
-                self.entries[n] = Entry { route: r, score: s, from: route.a, to: route.b };
+                let (from, to) = if map.city_name(route.a) <= map.city_name(route.b) {
+                    (route.a, route.b)
+                } else {
+                    (route.b, route.a)
+                };
+                self.entries[n] = Entry { route: r, score: s, from, to };
                 n += 1;
             }
         }
