@@ -10,3 +10,12 @@ cargo nextest run --workspace --release
 cargo test --workspace --release --doc
 cargo clippy --workspace --all-targets --release -- -D warnings
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
+# The Python package (python/): built into .venv and tested with pytest; the tests compare
+# against the ttr binary, built here.
+cargo build --release -p ttr-lab --bin ttr
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/pip install -q maturin numpy pettingzoo gymnasium pytest
+.venv/bin/pip install -q ./python
+.venv/bin/python -m pytest -q python/tests

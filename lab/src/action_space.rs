@@ -309,13 +309,15 @@ impl ActionSpace {
         v
     }
 
-    /// A readable name for `index`, the same in every position; `None` past the end.
+    /// A readable name for `index`, the same in every position and different for every
+    /// index (routes are named by number, as double routes share their cities); `None`
+    /// past the end.
     #[must_use]
     pub fn describe(&self, map: &Map, index: usize) -> Option<String> {
         let route_name = |r: RouteId| {
             let route = map.route(r);
             let color = route.color.map_or("gray", Card::name);
-            format!("{}-{} ({color} {})", map.city_name(route.a), map.city_name(route.b), route.length)
+            format!("route {} {}-{} ({color} {})", r.0, map.city_name(route.a), map.city_name(route.b), route.length)
         };
         let cards = |pay: CardCounts| {
             let parts: Vec<String> = pay.iter().filter(|(_, n)| *n > 0).map(|(c, n)| format!("{n} {c}")).collect();
@@ -380,6 +382,9 @@ mod tests {
                         let i = space.index_of(&map, &legal, action).unwrap();
                         assert_eq!(space.action(&map, &legal, i), Some(action), "{name}: index {i}");
                         assert!(space.describe(&map, i).is_some());
+                        if action == Action::DrawBlind {
+                            assert_eq!(space.describe(&map, i).as_deref(), Some("draw blind"));
+                        }
                     }
                     for _ in 0..20 {
                         let i = rng.random_range(0..space.len() + 10);

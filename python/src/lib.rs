@@ -154,7 +154,8 @@ struct State {
     info: Arc<Info>,
     state: GameState<'static>,
     seed: u64,
-    events: Vec<Event>,
+    /// The game's events since the deal; `None` for a resampled state, whose past is a guess.
+    events: Option<Vec<Event>>,
 }
 
 impl State {
@@ -162,7 +163,7 @@ impl State {
         let mut events = Vec::new();
         let state =
             GameState::new_recorded(info.map, info.players, seed, &mut events).expect("players checked in Game");
-        State { info: info.clone(), state, seed, events }
+        State { info: info.clone(), state, seed, events: Some(events) }
     }
 
     fn legal_index(&self, action: i64) -> PyResult<ttr::Action> {
@@ -211,6 +212,16 @@ impl State {
         self.info.space.legal_indices(self.info.map, &self.state.legal_actions())
     }
 
+    /// The engine's own count of legal actions (its set-wise generator, not the index
+    /// space): equal to `len(legal_actions())`.
+    fn num_engine_legal_actions(&self) -> u32 {
+        if self.state.is_over() {
+            0
+        } else {
+            self.state.legal_actions().len()
+        }
+    }
+
     /// Boolean mask over the action space: True at the legal actions.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; self.info.space.len()];
@@ -223,7 +234,11 @@ impl State {
     /// Plays action index `action` for the seat to move; `ValueError` if it is not legal.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         let a = self.legal_index(action)?;
-        self.state.try_apply_recorded(a, &mut self.events).expect("a legal action applies");
+        match &mut self.events {
+            Some(events) => self.state.try_apply_recorded(a, events),
+            None => self.state.try_apply(a),
+        }
+        .expect("a legal action applies");
         Ok(())
     }
 
@@ -281,7 +296,7 @@ impl State {
         let seat = check_seat(&self.info, player, "player")?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let state = sample_world(&Observation::new(&self.state, seat), &mut rng);
-        Ok(State { info: self.info.clone(), state, seed, events: Vec::new() })
+        Ok(State { info: self.info.clone(), state, seed, events: None })
     }
 
     /// The finished game as a game record (JSON Lines: header, game line), the format
@@ -290,9 +305,9 @@ impl State {
         if !self.state.is_over() {
             return Err(value_error("to_record: the game is not over"));
         }
-        if self.events.is_empty() {
+        let Some(events) = &self.events else {
             return Err(value_error("to_record: a resampled state has no recorded history"));
-        }
+        };
         let map = self.info.map;
         let header = Header::new(map, concat!("ttr-py ", env!("CARGO_PKG_VERSION")));
         let line = GameRecord {
@@ -300,7 +315,7 @@ impl State {
             seed: self.seed,
             players: self.info.players,
             bots: vec!["python".to_string(); self.info.players],
-            events: self.events.iter().map(EventRecord::from_event).collect(),
+            events: events.iter().map(EventRecord::from_event).collect(),
             result: ResultRecord::from_result(&self.state.result()),
         };
         let json = |v: serde_json::Result<String>| v.map_err(|e| value_error(format!("to_record: {e}")));
@@ -354,7 +369,7 @@ fn observation_dict<'py>(py: Python<'py>, obs: &Observation<'_, '_>) -> PyResult
         e.set_item("known_cards", cards_dict(py, obs.known_cards(seat))?)?;
         e.set_item("ticket_count", obs.ticket_count(seat))?;
         e.set_item("routes", obs.owned(seat).iter().map(|r| r.index()).collect::<Vec<_>>())?;
-        e.set_item("express", obs.express_cards(seat).collect::<Vec<_>>())?;
+        e.set_item("express", obs.express_cards(seat).map(u32::from).collect::<Vec<_>>())?;
         seats.append(e)?;
     }
     d.set_item("seats", seats)?;
@@ -415,7 +430,11 @@ impl Opponents {
             let seat = state.state.to_move();
             let Some(bot) = self.bots[seat.index()].as_mut() else { break };
             let action = bot.choose(&Observation::new(&state.state, seat));
-            state.state.try_apply_recorded(action, &mut state.events).map_err(|e| value_error(format!("bot: {e}")))?;
+            match &mut state.events {
+                Some(events) => state.state.try_apply_recorded(action, events),
+                None => state.state.try_apply(action),
+            }
+            .map_err(|e| value_error(format!("bot: {e}")))?;
         }
         Ok(())
     }
