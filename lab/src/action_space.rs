@@ -61,6 +61,8 @@ pub struct ActionSpace {
     express: Vec<u8>,
     /// Route blocks by ascending start: every route's claims, then provinces.
     blocks: Vec<RouteBlock>,
+    /// Per route, its provinces block in `blocks`, if any.
+    province_block: Vec<Option<usize>>,
     per_color: u8,
     locos: u8,
     len: usize,
@@ -94,6 +96,20 @@ fn substitutes<'m>(map: &Map, legal: &LegalActions<'_, 'm>, route: RouteId) -> i
     (0..n).filter_map(move |k| payments.map(|p| p.get(k))).filter(move |p| p.total() != length)
 }
 
+/// Legal sets up to this size are walked with [`LegalActions::get`], which skips the routes
+/// the hand cannot pay for; [`LegalActions::iter`] builds the payments of every claimable
+/// route, cheaper only when there are many claims.
+const WALK_BY_INDEX: u32 = 64;
+
+/// Calls `f` with every legal action, in the engine's order.
+fn for_each_legal(legal: &LegalActions<'_, '_>, mut f: impl FnMut(Action)) {
+    if legal.len() <= WALK_BY_INDEX {
+        (0..legal.len()).for_each(|k| f(legal.get(k)));
+    } else {
+        legal.iter().for_each(f);
+    }
+}
+
 impl ActionSpace {
     /// The space of `map`.
     #[must_use]
@@ -108,6 +124,7 @@ impl ActionSpace {
         let mut space = ActionSpace {
             express,
             blocks: Vec::new(),
+            province_block: vec![None; map.routes().len()],
             per_color: rules.deck.per_color,
             locos: rules.deck.locos,
             len: 0,
@@ -124,6 +141,7 @@ impl ActionSpace {
             for (r, route) in map.routes().iter().enumerate().filter(|(_, r)| !r.tunnel) {
                 let lines: Vec<Card> = board.keys().copied().filter(|&l| route.color.is_none_or(|c| c == l)).collect();
                 let len = lines.len() * (space.express.len() + 1) * space.province_payments(route);
+                space.province_block[r] = Some(space.blocks.len());
                 let route = RouteId(r as u8);
                 space.blocks.push(RouteBlock { start: next, len, part: Part::Province, route, lines });
                 next += len;
@@ -158,8 +176,13 @@ impl ActionSpace {
         self.express.iter().position(|&v| v == value)
     }
 
+    /// The block of `route`'s claims (`Part::Claim`: block `route`, as the claim blocks
+    /// come first in route order) or provinces claims.
     fn block(&self, route: RouteId, part: Part) -> Option<&RouteBlock> {
-        self.blocks.iter().find(|b| b.route == route && b.part == part)
+        match part {
+            Part::Claim => self.blocks.get(route.index()),
+            Part::Province => self.province_block[route.index()].map(|b| &self.blocks[b]),
+        }
     }
 
     /// The index of `action`, one of `legal`'s actions; `None` for an action the space
@@ -292,19 +315,17 @@ impl ActionSpace {
     /// hold [`ActionSpace::len`] entries. Returns the number of legal actions.
     pub fn fill_mask(&self, map: &Map, legal: &LegalActions<'_, '_>, mask: &mut [bool]) -> usize {
         mask.fill(false);
-        let mut n = 0;
-        for action in legal.iter() {
+        for_each_legal(legal, |action| {
             mask[self.index_of(map, legal, action).expect("every legal action has an index")] = true;
-            n += 1;
-        }
-        n
+        });
+        legal.len() as usize
     }
 
     /// The indices of the legal actions, ascending.
     #[must_use]
     pub fn legal_indices(&self, map: &Map, legal: &LegalActions<'_, '_>) -> Vec<usize> {
-        let mut v: Vec<usize> =
-            legal.iter().map(|a| self.index_of(map, legal, a).expect("every legal action has an index")).collect();
+        let mut v = Vec::with_capacity(legal.len() as usize);
+        for_each_legal(legal, |a| v.push(self.index_of(map, legal, a).expect("every legal action has an index")));
         v.sort_unstable();
         v
     }

@@ -69,6 +69,12 @@ impl Writer<'_> {
     }
 }
 
+/// A per-seat field: `f` of each seat, in relative order (`seat(k)`: the `k`-th seat from
+/// the observer).
+fn per_seat(p: usize, seat: impl Fn(usize) -> Seat, f: impl Fn(Seat) -> f32) -> impl Iterator<Item = (usize, f32)> {
+    (0..p).map(move |k| (k, f(seat(k))))
+}
+
 fn phase_index(phase: Phase) -> usize {
     match phase {
         Phase::SetupKeep => 0,
@@ -139,10 +145,9 @@ impl ObservationEncoder {
         let p = obs.players();
         let (r, t) = (map.routes().len(), map.tickets().len());
         let me = obs.seat().index();
-        let seat = |k: usize| Seat(((me + k) % p) as u8);
+        let seat = move |k: usize| Seat(((me + k) % p) as u8);
         let rel = |s: Seat| (s.index() + p - me) % p;
         let tid = |t: TicketId| usize::from(t.0);
-        let per_seat = |f: &dyn Fn(Seat) -> f32| (0..p).map(move |k| (k, f(seat(k)))).collect::<Vec<_>>();
 
         w.field("phase", &[8], [(phase_index(obs.phase()), 1.0)]);
         w.field("to_move", &[p], [(rel(obs.to_move()), 1.0)]);
@@ -154,38 +159,36 @@ impl ObservationEncoder {
             obs.offer().tickets().iter().enumerate().map(|(i, &x)| (i * t + tid(x), 1.0)),
         );
         w.field("drafted", &[t], obs.drafted().tickets().iter().map(|&x| (tid(x), 1.0)));
-        let one_hot = |cards: &[Option<Card>]| {
-            cards.iter().enumerate().filter_map(|(i, c)| c.map(|c| (i * 9 + c.index(), 1.0))).collect::<Vec<_>>()
-        };
-        w.field("market", &[5, 9], one_hot(&obs.market()));
-        w.field("revealed", &[3, 9], one_hot(&obs.revealed()));
+        let one_hot = |i: usize, c: &Option<Card>| c.map(|c| (i * 9 + c.index(), 1.0));
+        w.field("market", &[5, 9], obs.market().iter().enumerate().filter_map(|(i, c)| one_hot(i, c)));
+        w.field("revealed", &[3, 9], obs.revealed().iter().enumerate().filter_map(|(i, c)| one_hot(i, c)));
         let tunnel = match obs.phase() {
-            Phase::Tunnel { route, laid, due } => {
-                let mut v = vec![(route.index(), 1.0), (r + 9, f32::from(due))];
-                v.extend(laid.iter().map(|(c, n)| (r + c.index(), f32::from(n))));
-                v
-            }
-            _ => Vec::new(),
+            Phase::Tunnel { route, laid, due } => Some((route, laid, due)),
+            _ => None,
         };
+        let tunnel = tunnel.into_iter().flat_map(|(route, laid, due)| {
+            let cards = Card::ALL.map(|c| (r + c.index(), f32::from(laid[c])));
+            [(route.index(), 1.0), (r + 9, f32::from(due))].into_iter().chain(cards)
+        });
         w.field("tunnel", &[r + 10], tunnel);
         let owners =
             (0..p).flat_map(|k| obs.owned(seat(k)).iter().map(move |route: RouteId| (route.index() * p + k, 1.0)));
-        w.field("routes", &[r, p], owners.collect::<Vec<_>>());
-        w.field("trains", &[p], per_seat(&|s| f32::from(obs.trains(s))));
-        w.field("route_points", &[p], per_seat(&|s| obs.route_points(s) as f32));
-        w.field("hand_size", &[p], per_seat(&|s| obs.hand_size(s) as f32));
-        w.field("ticket_count", &[p], per_seat(&|s| obs.ticket_count(s) as f32));
-        w.field("offer_size", &[p], per_seat(&|s| obs.offer_size(s) as f32));
-        w.field("drafted_count", &[p], per_seat(&|s| obs.drafted_count(s) as f32));
+        w.field("routes", &[r, p], owners);
+        w.field("trains", &[p], per_seat(p, seat, |s| f32::from(obs.trains(s))));
+        w.field("route_points", &[p], per_seat(p, seat, |s| obs.route_points(s) as f32));
+        w.field("hand_size", &[p], per_seat(p, seat, |s| obs.hand_size(s) as f32));
+        w.field("ticket_count", &[p], per_seat(p, seat, |s| obs.ticket_count(s) as f32));
+        w.field("offer_size", &[p], per_seat(p, seat, |s| obs.offer_size(s) as f32));
+        w.field("drafted_count", &[p], per_seat(p, seat, |s| obs.drafted_count(s) as f32));
         let known = (0..p).flat_map(|k| Card::ALL.map(|c| (k * 9 + c.index(), f32::from(obs.known_cards(seat(k))[c]))));
-        w.field("known_cards", &[p, 9], known.collect::<Vec<_>>());
+        w.field("known_cards", &[p, 9], known);
         let express = &map.rules.express;
         let e = express.len();
         let unused = (0..p).flat_map(|k| {
             let mask = map.rules.express_mask(obs.express_cards(seat(k)));
             (0..e).filter(move |i| mask >> i & 1 == 1).map(move |i| (k * e + i, 1.0))
         });
-        w.field("express", &[p, e], unused.collect::<Vec<_>>());
+        w.field("express", &[p, e], unused);
         let piles = [obs.deck_size() as f32, obs.discard_size() as f32, obs.ticket_deck_size() as f32];
         w.field("piles", &[3], piles.into_iter().enumerate());
         let last = obs.final_turns_left();
@@ -204,7 +207,7 @@ impl ObservationEncoder {
                 (0..s).filter(move |i| bits >> i & 1 == 1).map(move |i| ((line * p + k) * s + i, 1.0))
             })
         });
-        w.field("provinces", &[8, p, s], held.collect::<Vec<_>>());
+        w.field("provinces", &[8, p, s], held);
     }
 }
 
