@@ -589,6 +589,66 @@ impl VecGames {
     }
 }
 
+/// Plays `games` games of `map` between `bots` (specs, one per seat or one for all) from
+/// master seed `seed` on `threads` threads with the code of `ttr simulate`, writing its
+/// files into the directory `out`; the GIL is released while the games run. Returns the
+/// summary the CLI prints. Ctrl-C during the run stops it with `KeyboardInterrupt`.
+#[pyfunction]
+#[pyo3(signature = (map, players, bots, games, seed, threads, out))]
+#[allow(clippy::too_many_arguments)]
+fn simulate_to_dir(
+    py: Python<'_>,
+    map: &str,
+    players: i64,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    out: std::path::PathBuf,
+) -> PyResult<String> {
+    let m = load_map(map)?;
+    let [lo, hi] = m.rules.players;
+    if players < i64::from(lo) || players > i64::from(hi) {
+        return Err(value_error(format!("players: {players}; {} is for {lo} to {hi} players", m.name)));
+    }
+    if threads == 0 {
+        return Err(value_error("threads: must be at least 1"));
+    }
+    let players = players as usize;
+    let bots = BotSpec::parse_lineup(&bots.join(","), players).map_err(|e| value_error(format!("bots: {e}")))?;
+    let text = match MAPS.iter().find(|(name, _)| *name == map) {
+        Some((_, text)) => text.to_string(),
+        None => std::fs::read_to_string(map).map_err(|e| value_error(format!("map: {map}: {e}")))?,
+    };
+    let config = ttr_lab::cli::simulate::SimulateConfig {
+        map: m.clone(),
+        map_file: map.into(),
+        map_sha256: sha256_hex(&text),
+        players,
+        bots,
+        games,
+        seed,
+        out,
+        threads,
+        quiet: true,
+        record: None,
+    };
+    let mut stdout = Vec::new();
+    let code = py
+        .allow_threads(|| ttr_lab::cli::simulate::run(&config, &mut stdout))
+        .map_err(|e| value_error(format!("simulate: {e}")))?;
+    if code != std::process::ExitCode::SUCCESS {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("simulate: interrupted"));
+    }
+    Ok(String::from_utf8_lossy(&stdout).into_owned())
+}
+
+/// SHA-256 of `text`, hex, as `ttr simulate` records the map file's hash.
+fn sha256_hex(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The names of the shipped maps.
 #[pyfunction]
 fn maps() -> Vec<&'static str> {
@@ -602,5 +662,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Opponents>()?;
     m.add_class::<VecGames>()?;
     m.add_function(wrap_pyfunction!(maps, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_to_dir, m)?)?;
     Ok(())
 }

@@ -136,3 +136,34 @@ def test_same_seed_same_game_as_ttr_simulate(ttr_bin, tmp_path):
         assert state.is_terminal()
         scores = [int(row[f"score_{s}"]) for s in range(3)]
         assert state.scores() == scores, row
+
+
+def test_simulate_equals_the_cli_files(ttr_bin, tmp_path):
+    from ttr.lab import read_table
+
+    args = dict(map="nordic", players=3, bots=["greedy", "random", "random"], games=30, seed=5)
+    cli = tmp_path / "cli"
+    subprocess.run(
+        [ttr_bin, "simulate", "--map", "maps/nordic.toml", "--players", "3", "--bots", "greedy,random,random",
+         "--games", "30", "--seed", "5", "--threads", "2", "--out", cli, "-q"],
+        check=True, cwd=ttr_bin.parents[2], capture_output=True,
+    )
+    tables = ttr.simulate(**args, threads=1)
+    names = {p.stem for p in cli.glob("*.csv")}
+    assert {"games", "bots", "seats", "matchups", "tickets", "routes"} <= names
+    assert names == set(tables) - {"summary"}
+    assert "greedy" in tables["summary"]
+    for name in names:
+        expected = read_table(cli / f"{name}.csv")
+        got = tables[name]
+        assert list(got) == list(expected), name
+        for column in expected:
+            assert np.array_equal(np.asarray(got[column]), expected[column]), (name, column)
+    assert len(tables["games"]["seed"]) == 30
+    assert tables["games"]["seed"][3] == ttr.Game.game_seed(5, 3)
+    with pytest.raises(ValueError, match="bots"):
+        ttr.simulate("usa", 2, ["no-such-bot"], 1, 1)
+    with pytest.raises(ValueError, match="players"):
+        ttr.simulate("usa", 7, ["random"], 1, 1)
+    with pytest.raises(ValueError, match="map"):
+        ttr.simulate("atlantis", 2, ["random"], 1, 1)

@@ -41,6 +41,7 @@ def gym_env(map="usa", players=2, opponents="greedy", **kwargs):
     return TtrGymEnv(map=map, players=players, opponents=opponents, **kwargs)
 
 
+from .lab import simulate  # noqa: E402
 from .vec import VecEnv  # noqa: E402
 
-__all__ = ["Game", "State", "Opponents", "VecGames", "VecEnv", "maps", "env", "gym_env", "ACTION_SPACE_DOC"]
+__all__ = ["simulate", "Game", "State", "Opponents", "VecGames", "VecEnv", "maps", "env", "gym_env", "ACTION_SPACE_DOC"]

@@ -7,6 +7,9 @@ import numpy as np
 import numpy.typing as npt
 
 def maps() -> list[str]: ...
+def simulate_to_dir(
+    map: str, players: int, bots: Sequence[str], games: int, seed: int, threads: int, out: Any
+) -> str: ...
 
 class Game:
     def __init__(self, map: str = "usa", players: int = 4) -> None: ...
