@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
 
 use ttr::{game_seed, sample_world, Bot, Event, GameState, Map, Observation, Phase, Seat};
 use ttr_bots::spec::BotSpec;
@@ -451,13 +452,12 @@ struct VecGames {
     seeds: Vec<u64>,
 }
 
-impl VecGames {
-    fn write(&self, i: usize, obs: &mut [f32], mask: &mut [bool]) {
-        let state = &self.states[i];
-        let seat = state.to_move();
-        self.info.encoder.encode(&Observation::new(state, seat), obs);
-        self.info.space.fill_mask(self.info.map, &state.legal_actions(), mask);
-    }
+/// Writes one game's observation of its seat to move, its mask and that seat.
+fn write_game(info: &Info, state: &GameState<'_>, obs: &mut [f32], mask: &mut [bool], player: &mut i64) {
+    let seat = state.to_move();
+    info.encoder.encode(&Observation::new(state, seat), obs);
+    info.space.fill_mask(info.map, &state.legal_actions(), mask);
+    *player = i64::from(seat.0);
 }
 
 #[pymethods]
@@ -497,8 +497,10 @@ impl VecGames {
     ) -> PyResult<()> {
         let (mut obs, mut mask, mut player) = (obs.readwrite(), mask.readwrite(), player.readwrite());
         let (o, m, p) = self.buffers(&mut obs, &mut mask, &mut player)?;
-        for i in 0..self.states.len() {
-            self.write_row(i, o, m, p);
+        let (ol, al) = (self.info.encoder.len(), self.info.space.len());
+        let rows = o.chunks_mut(ol).zip(m.chunks_mut(al)).zip(p.iter_mut());
+        for (state, ((obs, mask), player)) in self.states.iter().zip(rows) {
+            write_game(&self.info, state, obs, mask, player);
         }
         Ok(())
     }
@@ -542,22 +544,34 @@ impl VecGames {
             chosen.push(action.ok_or_else(|| value_error(format!("actions[{i}]: {a} is not legal in game {i}")))?);
         }
         py.allow_threads(|| {
-            for (i, action) in chosen.into_iter().enumerate() {
-                self.states[i].try_apply(action).expect("checked legal");
-                let row = &mut r[i * players..(i + 1) * players];
-                row.fill(0.0);
-                d[i] = self.states[i].is_over();
-                if d[i] {
-                    let winners = self.states[i].result().winners;
-                    for s in winners.iter() {
-                        row[s.index()] = 1.0 / winners.count() as f32;
+            // Games are independent: played on the rayon pool. Finished games take the run's
+            // next game indices in game order, so the result does not depend on the threads.
+            self.states.par_iter_mut().zip(chosen).zip(r.par_chunks_mut(players)).zip(d.par_iter_mut()).for_each(
+                |(((state, action), row), done)| {
+                    state.try_apply(action).expect("checked legal");
+                    row.fill(0.0);
+                    *done = state.is_over();
+                    if *done {
+                        let winners = state.result().winners;
+                        for s in winners.iter() {
+                            row[s.index()] = 1.0 / winners.count() as f32;
+                        }
                     }
-                    self.seeds[i] = game_seed(self.master, self.next_index);
-                    self.next_index += 1;
-                    self.states[i] = GameState::new(self.info.map, players, self.seeds[i]).expect("players checked");
-                }
-                self.write_row(i, o, m, p);
+                },
+            );
+            for i in (0..n).filter(|&i| d[i]) {
+                self.seeds[i] = game_seed(self.master, self.next_index);
+                self.next_index += 1;
             }
+            let (info, seeds) = (&self.info, &self.seeds);
+            let (ol, al) = (info.encoder.len(), info.space.len());
+            let rows = o.par_chunks_mut(ol).zip(m.par_chunks_mut(al)).zip(p.par_iter_mut());
+            self.states.par_iter_mut().zip(rows).enumerate().for_each(|(i, (state, ((obs, mask), player)))| {
+                if d[i] {
+                    *state = GameState::new(info.map, players, seeds[i]).expect("players checked");
+                }
+                write_game(info, state, obs, mask, player);
+            });
         });
         Ok(())
     }
@@ -580,12 +594,6 @@ impl VecGames {
             return Err(value_error(format!("obs/mask/player: shapes must be ({n}, {ol}), ({n}, {al}), ({n},)")));
         }
         Ok((o, m, p))
-    }
-
-    fn write_row(&self, i: usize, o: &mut [f32], m: &mut [bool], p: &mut [i64]) {
-        let (ol, al) = (self.info.encoder.len(), self.info.space.len());
-        self.write(i, &mut o[i * ol..(i + 1) * ol], &mut m[i * al..(i + 1) * al]);
-        p[i] = i64::from(self.states[i].to_move().0);
     }
 }
 
