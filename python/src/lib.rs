@@ -34,6 +34,11 @@ fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
+/// A whole number in `0..2^64` from Python, or a `ValueError` naming the argument.
+fn whole(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|_| value_error(format!("{name}: {value} is not a whole number in 0..2^64")))
+}
+
 /// The map named `map` (a shipped map's name, or a path to a map file), loaded once per
 /// process and kept for its lifetime, so states can borrow it.
 fn load_map(map: &str) -> PyResult<&'static Map> {
@@ -135,17 +140,17 @@ impl Game {
         Ok(d)
     }
 
-    /// The game dealt from `seed`: the same deal as the game with that seed in `ttr simulate`
+    /// The game dealt from `seed` (default 0): the same deal as the game with that seed in `ttr simulate`
     /// (its `seed` column).
-    #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(&self, seed: u64) -> State {
-        State::deal(&self.info, seed)
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+        Ok(State::deal(&self.info, seed.map_or(Ok(0), |s| whole(s, "seed"))?))
     }
 
     /// The seed of game `index` in a run with master seed `master` (`ttr simulate --seed`).
     #[staticmethod]
-    fn game_seed(master: u64, index: u64) -> u64 {
-        game_seed(master, index)
+    fn game_seed(master: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(game_seed(whole(master, "master")?, whole(index, "index")?))
     }
 }
 
@@ -293,8 +298,9 @@ impl State {
 
     /// A full state drawn from what seat `player` sees (the engine's determinization):
     /// hidden cards, tickets and later chance are a guess seeded by `seed`.
-    fn resample_from_infostate(&self, player: i64, seed: u64) -> PyResult<State> {
+    fn resample_from_infostate(&self, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
         let seat = check_seat(&self.info, player, "player")?;
+        let seed = whole(seed, "seed")?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let state = sample_world(&Observation::new(&self.state, seat), &mut rng);
         Ok(State { info: self.info.clone(), state, seed, events: None })
@@ -465,7 +471,8 @@ impl VecGames {
     /// `n` games of `game`; game `k` of the run is dealt from `Game.game_seed(seed, k)`, as
     /// game `k` of `ttr simulate --seed SEED`.
     #[new]
-    fn new(game: &Game, n: usize, seed: u64) -> PyResult<VecGames> {
+    fn new(game: &Game, n: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<VecGames> {
+        let (n, seed) = (whole(n, "n")? as usize, whole(seed, "seed")?);
         if n == 0 {
             return Err(value_error("n: must be at least 1"));
         }
@@ -609,11 +616,12 @@ fn simulate_to_dir(
     map: &str,
     players: i64,
     bots: Vec<String>,
-    games: u64,
-    seed: u64,
-    threads: usize,
+    games: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    threads: &Bound<'_, PyAny>,
     out: std::path::PathBuf,
 ) -> PyResult<String> {
+    let (games, seed, threads) = (whole(games, "games")?, whole(seed, "seed")?, whole(threads, "threads")? as usize);
     let m = load_map(map)?;
     let [lo, hi] = m.rules.players;
     if players < i64::from(lo) || players > i64::from(hi) {

@@ -167,3 +167,21 @@ def test_simulate_equals_the_cli_files(ttr_bin, tmp_path):
         ttr.simulate("usa", 7, ["random"], 1, 1)
     with pytest.raises(ValueError, match="map"):
         ttr.simulate("atlantis", 2, ["random"], 1, 1)
+
+
+def test_bad_numbers_raise_value_error():
+    game = ttr.Game("usa", 2)
+    for bad in (-1, 2**64, 1.5, "7"):
+        with pytest.raises(ValueError, match="seed"):
+            game.new_initial_state(bad)
+        with pytest.raises(ValueError, match="seed"):
+            game.new_initial_state(1).resample_from_infostate(0, bad)
+        with pytest.raises(ValueError, match="seed"):
+            ttr.VecEnv("usa", 2, n=2, seed=bad)
+        with pytest.raises(ValueError, match="games"):
+            ttr.simulate("usa", 2, ["random"], bad, 1)
+    with pytest.raises(ValueError, match="n"):
+        ttr.VecEnv("usa", 2, n=0)
+    with pytest.raises(ValueError, match="threads"):
+        ttr.simulate("usa", 2, ["random"], 1, 1, threads=0)
+    assert game.new_initial_state().legal_actions() == game.new_initial_state(0).legal_actions()
