@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
@@ -604,10 +605,53 @@ impl VecGames {
     }
 }
 
-/// Plays `games` games of `map` between `bots` (specs, one per seat or one for all) from
-/// master seed `seed` on `threads` threads with the code of `ttr simulate`, writing its
-/// files into the directory `out`; the GIL is released while the games run. Returns the
-/// summary the CLI prints. Ctrl-C during the run stops it with `KeyboardInterrupt`.
+/// A seat's player in [`simulate_to_dir`]: a `ttr bots` spec, or a Python object.
+enum Player {
+    Spec(BotSpec),
+    Python(Py<PyAny>),
+}
+
+/// A Python object with `choose(observation, legal_mask) -> int` playing in a Rust-driven
+/// run: it gets the seat's observation vector and the mask, and answers an action index. A
+/// Python exception or an illegal index stops the run (`failure`, `cancel`), and the error
+/// is raised from `simulate` once the games in flight are done.
+struct PyBot {
+    obj: Py<PyAny>,
+    info: Arc<Info>,
+    failure: Arc<Mutex<Option<PyErr>>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Bot for PyBot {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> ttr::Action {
+        let legal = obs.legal_actions().expect("a bot is asked only when its seat is to move");
+        let info = &self.info;
+        let chosen = Python::with_gil(|py| -> PyResult<ttr::Action> {
+            let mut tensor = vec![0.0; info.encoder.len()];
+            info.encoder.encode(obs, &mut tensor);
+            let mut mask = vec![false; info.space.len()];
+            info.space.fill_mask(info.map, &legal, &mut mask);
+            let args = (PyArray1::from_vec(py, tensor), PyArray1::from_vec(py, mask));
+            let index: i64 = self.obj.call_method1(py, "choose", args)?.extract(py)?;
+            usize::try_from(index)
+                .ok()
+                .and_then(|i| info.space.action(info.map, &legal, i))
+                .ok_or_else(|| value_error(format!("bots: choose returned {index}, not a legal action index")))
+        });
+        chosen.unwrap_or_else(|e| {
+            self.failure.lock().expect("failure slot").get_or_insert(e);
+            self.cancel.store(true, Ordering::Relaxed);
+            legal.get(0)
+        })
+    }
+}
+
+/// Plays `games` games of `map` between `bots` (one per seat or one for all: `ttr bots`
+/// specs, or Python objects with `choose(observation, legal_mask) -> int`) from master
+/// seed `seed` on `threads` threads, writing `ttr simulate`'s files into `out`; the GIL is
+/// released while Rust plays. With specs only this is `ttr simulate`'s own code; returns
+/// the summary it prints (empty with Python bots). Ctrl-C during a run of specs stops it
+/// with `KeyboardInterrupt`.
 #[pyfunction]
 #[pyo3(signature = (map, players, bots, games, seed, threads, out))]
 #[allow(clippy::too_many_arguments)]
@@ -615,7 +659,7 @@ fn simulate_to_dir(
     py: Python<'_>,
     map: &str,
     players: i64,
-    bots: Vec<String>,
+    bots: Vec<Bound<'_, PyAny>>,
     games: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
     threads: &Bound<'_, PyAny>,
@@ -631,32 +675,109 @@ fn simulate_to_dir(
         return Err(value_error("threads: must be at least 1"));
     }
     let players = players as usize;
-    let bots = BotSpec::parse_lineup(&bots.join(","), players).map_err(|e| value_error(format!("bots: {e}")))?;
+    if bots.len() != 1 && bots.len() != players {
+        return Err(value_error(format!("bots: {} given; one per seat ({players}) or one for all", bots.len())));
+    }
+    let mut seats = Vec::new();
+    for b in &bots {
+        seats.push(match b.extract::<String>() {
+            Ok(spec) => Player::Spec(BotSpec::parse(&spec).map_err(|e| value_error(format!("bots: {spec:?}: {e}")))?),
+            Err(_) if b.hasattr("choose")? => Player::Python(b.clone().unbind()),
+            Err(_) => return Err(value_error(format!("bots: {b} is neither a bot spec nor an object with choose()"))),
+        });
+    }
     let text = match MAPS.iter().find(|(name, _)| *name == map) {
         Some((_, text)) => text.to_string(),
         None => std::fs::read_to_string(map).map_err(|e| value_error(format!("map: {map}: {e}")))?,
     };
-    let config = ttr_lab::cli::simulate::SimulateConfig {
-        map: m.clone(),
-        map_file: map.into(),
-        map_sha256: sha256_hex(&text),
-        players,
-        bots,
-        games,
-        seed,
-        out,
-        threads,
-        quiet: true,
-        record: None,
-    };
-    let mut stdout = Vec::new();
-    let code = py
-        .allow_threads(|| ttr_lab::cli::simulate::run(&config, &mut stdout))
-        .map_err(|e| value_error(format!("simulate: {e}")))?;
-    if code != std::process::ExitCode::SUCCESS {
-        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("simulate: interrupted"));
+    if seats.iter().all(|s| matches!(s, Player::Spec(_))) {
+        let specs = seats.into_iter().map(|s| match s {
+            Player::Spec(spec) => spec.as_str().to_string(),
+            Player::Python(_) => unreachable!("all specs"),
+        });
+        let bots = BotSpec::parse_lineup(&specs.collect::<Vec<_>>().join(","), players)
+            .map_err(|e| value_error(format!("bots: {e}")))?;
+        let config = ttr_lab::cli::simulate::SimulateConfig {
+            map: m.clone(),
+            map_file: map.into(),
+            map_sha256: sha256_hex(&text),
+            players,
+            bots,
+            games,
+            seed,
+            out,
+            threads,
+            quiet: true,
+            record: None,
+        };
+        let mut stdout = Vec::new();
+        let code = py
+            .allow_threads(|| ttr_lab::cli::simulate::run(&config, &mut stdout))
+            .map_err(|e| value_error(format!("simulate: {e}")))?;
+        if code != std::process::ExitCode::SUCCESS {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("simulate: interrupted"));
+        }
+        return Ok(String::from_utf8_lossy(&stdout).into_owned());
     }
-    Ok(String::from_utf8_lossy(&stdout).into_owned())
+    if seats.len() == 1 {
+        let only = seats.pop().expect("one");
+        let copy = |p: &Player| match p {
+            Player::Spec(s) => Player::Spec(s.clone()),
+            Player::Python(o) => Player::Python(o.clone_ref(py)),
+        };
+        seats = (0..players).map(|_| copy(&only)).collect();
+    }
+    let names: Vec<String> = bots
+        .iter()
+        .cycle()
+        .take(players)
+        .map(|b| match b.extract::<String>() {
+            Ok(spec) => Ok(spec),
+            Err(_) => Ok(format!("python:{}", b.get_type().name()?)),
+        })
+        .collect::<PyResult<_>>()?;
+    let info =
+        Arc::new(Info { map: m, players, space: ActionSpace::new(m), encoder: ObservationEncoder::new(m, players) });
+    let failure = Arc::new(Mutex::new(None));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let make_bot = |bot: usize, _seat: Seat, seed: u64| -> Box<dyn Bot> {
+        match &seats[bot] {
+            Player::Spec(spec) => spec.build(seed),
+            Player::Python(obj) => Box::new(PyBot {
+                obj: Python::with_gil(|py| obj.clone_ref(py)),
+                info: info.clone(),
+                failure: failure.clone(),
+                cancel: cancel.clone(),
+            }),
+        }
+    };
+    let plan = ttr_lab::RunPlan { map: m, players, games, seed, record_every: 0 };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| value_error(e.to_string()))?;
+    let io = |e: std::io::Error| value_error(format!("out: {e}"));
+    let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io)?;
+    let started = std::time::Instant::now();
+    let ended = py.allow_threads(|| pool.install(|| plan.run(&make_bot, &|_| {}, &cancel, |chunk| report.add(chunk))));
+    if let Some(e) = failure.lock().expect("failure slot").take() {
+        return Err(e);
+    }
+    match ended {
+        Ok(_) => {}
+        Err(ttr_lab::RunError::Game { index, seed, error }) => {
+            return Err(value_error(format!("game {index} (seed {seed}): {error}")))
+        }
+        Err(ttr_lab::RunError::Sink(e)) => return Err(io(e)),
+    }
+    let command = vec!["ttr.simulate".to_string()];
+    let run = ttr_lab::report::RunInfo {
+        command: &command,
+        seed,
+        map_file: Path::new(map),
+        map_sha256: sha256_hex(&text),
+        threads,
+        wall_seconds: started.elapsed().as_secs_f64(),
+    };
+    report.finish(&run).map_err(io)?;
+    Ok(String::new())
 }
 
 /// SHA-256 of `text`, hex, as `ttr simulate` records the map file's hash.

@@ -185,3 +185,43 @@ def test_bad_numbers_raise_value_error():
     with pytest.raises(ValueError, match="threads"):
         ttr.simulate("usa", 2, ["random"], 1, 1, threads=0)
     assert game.new_initial_state().legal_actions() == game.new_initial_state(0).legal_actions()
+
+
+class FirstLegal:
+    """Plays the lowest legal index; counts its calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, observation, legal_mask):
+        assert observation.dtype == np.float32 and legal_mask.dtype == np.bool_
+        self.calls += 1
+        return int(np.flatnonzero(legal_mask)[0])
+
+
+def test_python_bot_plays_whole_runs():
+    bot = FirstLegal()
+    tables = ttr.simulate("usa", 2, ["greedy", bot], games=12, seed=3, threads=2)
+    games = tables["games"]
+    assert len(games["seed"]) == 12 and bot.calls > 12 * 20
+    assert set(np.asarray(tables["bots"]["bot"])) == {"greedy", "python:FirstLegal"}
+    # The Python bot's seats, game by game (seats rotate), in games.csv.
+    assert set(np.asarray(games["bot_0"])) == {"greedy", "python:FirstLegal"}
+
+    class Broken:
+        def choose(self, observation, legal_mask):
+            raise RuntimeError("no idea")
+
+    with pytest.raises(RuntimeError, match="no idea"):
+        ttr.simulate("usa", 2, ["greedy", Broken()], games=4, seed=3)
+
+    class Illegal:
+        def choose(self, observation, legal_mask):
+            return int(np.flatnonzero(~legal_mask)[0])
+
+    with pytest.raises(ValueError, match="not a legal action"):
+        ttr.simulate("usa", 2, [Illegal()], games=2, seed=3)
+    with pytest.raises(ValueError, match="bots"):
+        ttr.simulate("usa", 2, [object()], games=2, seed=3)
+    with pytest.raises(ValueError, match="bots"):
+        ttr.simulate("usa", 3, ["greedy", bot], games=2, seed=3)

@@ -8,7 +8,7 @@ import numpy.typing as npt
 
 def maps() -> list[str]: ...
 def simulate_to_dir(
-    map: str, players: int, bots: Sequence[str], games: int, seed: int, threads: int, out: Any
+    map: str, players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any
 ) -> str: ...
 
 class Game:

@@ -33,11 +33,15 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
     --games GAMES --seed SEED --threads THREADS`` does (the same code, the GIL released) and
     returns its CSV tables by name (``games``, ``bots``, ``seats``, ``matchups``,
     ``tickets``, ``routes``, ...): each a dict of numpy columns, or a pandas DataFrame when
-    pandas is installed. ``bots`` is a list of bot specs (one per seat, or one for all) or
-    one comma-separated string. With ``out``, the files are also kept in that directory.
-    The summary the CLI prints is in ``tables["summary"]``."""
+    pandas is installed. ``bots`` is a list, one per seat or one for all, of bot specs or
+    Python bots: objects with ``choose(observation, legal_mask) -> int`` (the seat's
+    ``observation_tensor`` and ``legal_action_mask``; answer a legal index), called from the
+    run's threads under the GIL; an exception in ``choose`` or an illegal index stops the
+    run and is raised here. A string is a comma-separated list of specs. With ``out``, the
+    files are also kept in that directory. With specs only, the summary the CLI prints is
+    in ``tables["summary"]``."""
     if isinstance(bots, str):
-        bots = [bots]
+        bots = bots.split(",")
     with tempfile.TemporaryDirectory() as tmp:
         directory = pathlib.Path(out) if out is not None else pathlib.Path(tmp)
         previous = signal.getsignal(signal.SIGINT)
