@@ -12,13 +12,19 @@ import numpy as np
 import ttr
 
 
-def step_by_step(game, games, rng):
+def step_by_step(game, games, rng, observe):
+    """With ``observe``, each step also reads the observation vector and the mask, as a
+    learning loop does (and as the vectorised form always does)."""
     start = time.perf_counter()
     for k in range(games):
         state = game.new_initial_state(ttr.Game.game_seed(1, k))
         while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.integers(len(legal))])
+            if observe:
+                state.observation_tensor(state.current_player())
+                legal = np.flatnonzero(state.legal_action_mask())
+            else:
+                legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
     return games / (time.perf_counter() - start)
 
 
@@ -50,7 +56,8 @@ def main():
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     game = ttr.Game(args.map, args.players)
-    print(f"(a) step by step: {step_by_step(game, args.games, rng):.0f} games/s")
+    print(f"(a) step by step, legal_actions only: {step_by_step(game, args.games, rng, False):.0f} games/s")
+    print(f"(a) step by step, observation and mask: {step_by_step(game, args.games, rng, True):.0f} games/s")
     print(f"(b) vectorised, n={args.n}: {vectorised(args.map, args.players, args.n, args.games, rng):.0f} games/s")
 
 
