@@ -646,18 +646,20 @@ impl Bot for PyBot {
     }
 }
 
-/// Plays `games` games of `map` between `bots` (one per seat or one for all: `ttr bots`
+/// Plays `games` games of `map` (read from `map_file`: the map's file, or a copy of a
+/// shipped map's text, see `map_toml`) between `bots` (one per seat or one for all: `ttr bots`
 /// specs, or Python objects with `choose(observation, legal_mask) -> int`) from master
 /// seed `seed` on `threads` threads, writing `ttr simulate`'s files into `out`; the GIL is
 /// released while Rust plays. With specs only this is `ttr simulate`'s own code; returns
 /// the summary it prints (empty with Python bots). Ctrl-C during a run of specs stops it
 /// with `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (map, players, bots, games, seed, threads, out))]
+#[pyo3(signature = (map, map_file, players, bots, games, seed, threads, out))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_to_dir(
     py: Python<'_>,
     map: &str,
+    map_file: std::path::PathBuf,
     players: i64,
     bots: Vec<Bound<'_, PyAny>>,
     games: &Bound<'_, PyAny>,
@@ -691,25 +693,34 @@ fn simulate_to_dir(
         None => std::fs::read_to_string(map).map_err(|e| value_error(format!("map: {map}: {e}")))?,
     };
     if seats.iter().all(|s| matches!(s, Player::Spec(_))) {
-        let specs = seats.into_iter().map(|s| match s {
-            Player::Spec(spec) => spec.as_str().to_string(),
-            Player::Python(_) => unreachable!("all specs"),
-        });
-        let bots = BotSpec::parse_lineup(&specs.collect::<Vec<_>>().join(","), players)
-            .map_err(|e| value_error(format!("bots: {e}")))?;
-        let config = ttr_lab::cli::simulate::SimulateConfig {
-            map: m.clone(),
-            map_file: map.into(),
-            map_sha256: sha256_hex(&text),
-            players,
-            bots,
-            games,
-            seed,
-            out,
-            threads,
-            quiet: true,
-            record: None,
-        };
+        // The CLI's own path: its arguments parsed as `ttr simulate` parses them.
+        #[derive(clap::Parser)]
+        struct Simulate {
+            #[command(flatten)]
+            args: ttr_lab::cli::simulate::SimulateArgs,
+        }
+        let specs: Vec<String> = bots.iter().map(|b| b.extract::<String>()).collect::<PyResult<_>>()?;
+        let argv = [
+            "simulate".into(),
+            "--map".into(),
+            map_file.into_os_string(),
+            "--players".into(),
+            players.to_string().into(),
+            "--bots".into(),
+            specs.join(",").into(),
+            "--games".into(),
+            games.to_string().into(),
+            "--seed".into(),
+            seed.to_string().into(),
+            "--threads".into(),
+            threads.to_string().into(),
+            "--out".into(),
+            out.into_os_string(),
+            "--quiet".into(),
+        ];
+        let parsed = <Simulate as clap::Parser>::try_parse_from(argv).map_err(|e| value_error(e.to_string()))?;
+        let config = ttr_lab::cli::simulate::SimulateConfig::from_args(&parsed.args)
+            .map_err(|e| value_error(format!("simulate: {e}")))?;
         let mut stdout = Vec::new();
         let code = py
             .allow_threads(|| ttr_lab::cli::simulate::run(&config, &mut stdout))
@@ -786,6 +797,15 @@ fn sha256_hex(text: &str) -> String {
     sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The text of the shipped map `name`.
+#[pyfunction]
+fn map_toml(name: &str) -> PyResult<&'static str> {
+    MAPS.iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .ok_or_else(|| value_error(format!("name: {name:?} is not a shipped map")))
+}
+
 /// The names of the shipped maps.
 #[pyfunction]
 fn maps() -> Vec<&'static str> {
@@ -800,5 +820,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<VecGames>()?;
     m.add_function(wrap_pyfunction!(maps, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_to_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(map_toml, m)?)?;
     Ok(())
 }

@@ -7,8 +7,11 @@ import numpy as np
 import numpy.typing as npt
 
 def maps() -> list[str]: ...
+def map_toml(name: str) -> str: ...
 def simulate_to_dir(
-    map: str, players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any
+    map: str,
+    map_file: Any,
+    players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any
 ) -> str: ...
 
 class Game:

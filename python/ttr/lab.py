@@ -7,7 +7,7 @@ import tempfile
 
 import numpy as np
 
-from ._native import simulate_to_dir
+from ._native import map_toml, maps, simulate_to_dir
 
 
 def _column(values):
@@ -43,10 +43,15 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
     if isinstance(bots, str):
         bots = bots.split(",")
     with tempfile.TemporaryDirectory() as tmp:
-        directory = pathlib.Path(out) if out is not None else pathlib.Path(tmp)
+        directory = pathlib.Path(out) if out is not None else pathlib.Path(tmp) / "run"
+        map_file = map
+        if map in maps():
+            # The run reads a map file, as the CLI does: a shipped map is written out first.
+            map_file = pathlib.Path(tmp) / f"{map}.toml"
+            map_file.write_text(map_toml(map))
         previous = signal.getsignal(signal.SIGINT)
         try:
-            summary = simulate_to_dir(map, players, list(bots), games, seed, threads, directory)
+            summary = simulate_to_dir(map, map_file, players, list(bots), games, seed, threads, directory)
         finally:
             # The run installs its own Ctrl-C handler; give Python its own back.
             if previous is not None:
