@@ -2,11 +2,13 @@
 //! run statistics, game records, CSV and HTML output, design tools, and the `ttr` binary.
 #![deny(missing_docs)]
 
+pub mod action_space;
 pub mod atomic_file;
 pub mod cli;
 pub mod design;
 pub mod export;
 pub mod html_report;
+pub mod obs_tensor;
 pub mod record;
 pub mod record_file;
 pub mod replay_text;

@@ -1,0 +1,67 @@
+"""The lab from Python: ``simulate`` runs ``ttr simulate``'s code and returns its tables."""
+
+import csv
+import pathlib
+import signal
+import tempfile
+
+import numpy as np
+
+from ._native import map_toml, maps, simulate_to_dir
+
+
+def _column(values):
+    for kind in (np.int64, np.uint64, np.float64):
+        try:
+            return np.array(values, dtype=kind)
+        except (ValueError, OverflowError):
+            pass
+    return np.array(values, dtype=object)
+
+
+def read_table(path):
+    """A CSV file as columns: name -> numpy array (int64, uint64 for seeds, float64, or
+    str objects, the first that holds every value)."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    header, body = rows[0], rows[1:]
+    return {name: _column([r[i] for r in body]) for i, name in enumerate(header)}
+
+
+def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads=1, out=None):
+    """Plays ``games`` games as ``ttr simulate --map MAP --players PLAYERS --bots BOTS
+    --games GAMES --seed SEED --threads THREADS`` does (the same code, the GIL released) and
+    returns its CSV tables by name (``games``, ``bots``, ``seats``, ``matchups``,
+    ``tickets``, ``routes``, ...): each a dict of numpy columns, or a pandas DataFrame when
+    pandas is installed. ``bots`` is a list, one per seat or one for all, of bot specs or
+    Python bots: objects with ``choose(observation, legal_mask) -> int`` (the seat's
+    ``observation_tensor`` and ``legal_action_mask``; answer a legal index), called from the
+    run's threads under the GIL; an exception in ``choose`` or an illegal index stops the
+    run and is raised here. A string is a comma-separated list of specs. With ``out``, the
+    files are also kept in that directory. With specs only, the summary the CLI prints is
+    in ``tables["summary"]``."""
+    if isinstance(bots, str):
+        bots = bots.split(",")
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = pathlib.Path(out) if out is not None else pathlib.Path(tmp) / "run"
+        map_file = map
+        if map in maps():
+            # The run reads a map file, as the CLI does: a shipped map is written out first.
+            map_file = pathlib.Path(tmp) / f"{map}.toml"
+            map_file.write_text(map_toml(map))
+        previous = signal.getsignal(signal.SIGINT)
+        try:
+            summary = simulate_to_dir(map, map_file, players, list(bots), games, seed, threads, directory)
+        finally:
+            # The run installs its own Ctrl-C handler; give Python its own back.
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+        tables = {p.stem: read_table(p) for p in sorted(directory.glob("*.csv"))}
+    try:
+        import pandas
+    except ImportError:
+        pass
+    else:
+        tables = {name: pandas.DataFrame(columns) for name, columns in tables.items()}
+    tables["summary"] = summary
+    return tables
