@@ -4,7 +4,7 @@
 //! argument from Python is checked here before it reaches the engine, so a bad one raises
 //! `ValueError` and no Rust panic reaches Python.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -17,11 +17,16 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
-use ttr::{game_seed, sample_world, Bot, Event, GameState, Map, Observation, Phase, Seat};
+use ttr::{
+    bot_seed, game_seed, sample_world, Bot, Event, EventSink, GameError, GameState, LegalActions, Map, Observation,
+    Phase, Seat, MAX_SEATS,
+};
 use ttr_bots::spec::BotSpec;
 use ttr_lab::action_space::ActionSpace;
 use ttr_lab::obs_tensor::ObservationEncoder;
 use ttr_lab::record::{EventRecord, GameRecord, Header, ResultRecord};
+use ttr_lab::trace::Tracer;
+use ttr_lab::GameOutcome;
 
 /// The maps shipped with the package, by name.
 const MAPS: [(&str, &str); 4] = [
@@ -77,6 +82,40 @@ fn check_seat(info: &Info, player: i64, what: &str) -> PyResult<Seat> {
         return Err(value_error(format!("{what}: {player} is not a seat (0 to {})", info.players - 1)));
     }
     Ok(Seat(player as u8))
+}
+
+/// The engine action at index `index` if it is one of `legal`, else `None`.
+fn action_at(info: &Info, legal: &LegalActions<'_, '_>, index: i64) -> Option<ttr::Action> {
+    usize::try_from(index).ok().and_then(|i| info.space.action(info.map, legal, i))
+}
+
+/// Writes what `obs`'s seat sees into `tensor` (the observation vector) and its legal
+/// actions `legal` into `mask`.
+fn write_row(
+    info: &Info,
+    obs: &Observation<'_, '_>,
+    legal: &LegalActions<'_, '_>,
+    tensor: &mut [f32],
+    mask: &mut [bool],
+) {
+    info.encoder.encode(obs, tensor);
+    info.space.fill_mask(info.map, legal, mask);
+}
+
+/// Lets `bots[s]` move for seat `s` until a seat without a bot is to move or the game is
+/// over, reporting the events to `sink`.
+fn play_bots(
+    state: &mut GameState<'_>,
+    bots: &mut [Option<Box<dyn Bot>>],
+    sink: &mut impl EventSink,
+) -> Result<(), ttr::IllegalAction> {
+    while !state.is_over() {
+        let seat = state.to_move();
+        let Some(bot) = bots[seat.index()].as_mut() else { break };
+        let action = bot.choose(&Observation::new(state, seat));
+        state.try_apply_recorded(action, sink)?;
+    }
+    Ok(())
 }
 
 /// A map and player count: the action space, the observation layout, new games.
@@ -178,7 +217,7 @@ impl State {
             return Err(value_error(format!("action: {action}; the game is over")));
         }
         let legal = self.state.legal_actions();
-        usize::try_from(action).ok().and_then(|a| self.info.space.action(self.info.map, &legal, a)).ok_or_else(|| {
+        action_at(&self.info, &legal, action).ok_or_else(|| {
             let what = self
                 .info
                 .space
@@ -434,17 +473,11 @@ impl Opponents {
         if self.bots.len() != state.info.players {
             return Err(value_error("state: call reset(state) first"));
         }
-        while !state.state.is_over() {
-            let seat = state.state.to_move();
-            let Some(bot) = self.bots[seat.index()].as_mut() else { break };
-            let action = bot.choose(&Observation::new(&state.state, seat));
-            match &mut state.events {
-                Some(events) => state.state.try_apply_recorded(action, events),
-                None => state.state.try_apply(action),
-            }
-            .map_err(|e| value_error(format!("bot: {e}")))?;
+        match &mut state.events {
+            Some(events) => play_bots(&mut state.state, &mut self.bots, events),
+            None => play_bots(&mut state.state, &mut self.bots, &mut ()),
         }
-        Ok(())
+        .map_err(|e| value_error(format!("bot: {e}")))
     }
 }
 
@@ -462,8 +495,7 @@ struct VecGames {
 /// Writes one game's observation of its seat to move, its mask and that seat.
 fn write_game(info: &Info, state: &GameState<'_>, obs: &mut [f32], mask: &mut [bool], player: &mut i64) {
     let seat = state.to_move();
-    info.encoder.encode(&Observation::new(state, seat), obs);
-    info.space.fill_mask(info.map, &state.legal_actions(), mask);
+    write_row(info, &Observation::new(state, seat), &state.legal_actions(), obs, mask);
     *player = i64::from(seat.0);
 }
 
@@ -548,7 +580,7 @@ impl VecGames {
         let mut chosen = Vec::with_capacity(n);
         for (i, &a) in actions.iter().enumerate() {
             let legal = self.states[i].legal_actions();
-            let action = usize::try_from(a).ok().and_then(|a| self.info.space.action(self.info.map, &legal, a));
+            let action = action_at(&self.info, &legal, a);
             chosen.push(action.ok_or_else(|| value_error(format!("actions[{i}]: {a} is not legal in game {i}")))?);
         }
         py.allow_threads(|| {
@@ -605,10 +637,12 @@ impl VecGames {
     }
 }
 
-/// A seat's player in [`simulate_to_dir`]: a `ttr bots` spec, or a Python object.
+/// A seat's player in [`simulate_to_dir`]: a `ttr bots` spec, a Python object with
+/// `choose`, or a Python object with `act` (batched).
 enum Player {
     Spec(BotSpec),
     Python(Py<PyAny>),
+    Batched(Py<PyAny>),
 }
 
 /// A Python object with `choose(observation, legal_mask) -> int` playing in a Rust-driven
@@ -627,15 +661,11 @@ impl Bot for PyBot {
         let legal = obs.legal_actions().expect("a bot is asked only when its seat is to move");
         let info = &self.info;
         let chosen = Python::with_gil(|py| -> PyResult<ttr::Action> {
-            let mut tensor = vec![0.0; info.encoder.len()];
-            info.encoder.encode(obs, &mut tensor);
-            let mut mask = vec![false; info.space.len()];
-            info.space.fill_mask(info.map, &legal, &mut mask);
+            let (mut tensor, mut mask) = (vec![0.0; info.encoder.len()], vec![false; info.space.len()]);
+            write_row(info, obs, &legal, &mut tensor, &mut mask);
             let args = (PyArray1::from_vec(py, tensor), PyArray1::from_vec(py, mask));
             let index: i64 = self.obj.call_method1(py, "choose", args)?.extract(py)?;
-            usize::try_from(index)
-                .ok()
-                .and_then(|i| info.space.action(info.map, &legal, i))
+            action_at(info, &legal, index)
                 .ok_or_else(|| value_error(format!("bots: choose returned {index}, not a legal action index")))
         });
         chosen.unwrap_or_else(|e| {
@@ -652,9 +682,10 @@ impl Bot for PyBot {
 /// seed `seed` on `threads` threads, writing `ttr simulate`'s files into `out`; the GIL is
 /// released while Rust plays. With specs only this is `ttr simulate`'s own code; returns
 /// the summary it prints (empty with Python bots). Ctrl-C during a run of specs stops it
-/// with `KeyboardInterrupt`.
+/// with `KeyboardInterrupt`. Objects with `act(observations, masks) -> indices` are batched
+/// bots: see [`play_batched`] (up to `batch` games in flight, played on the calling thread).
 #[pyfunction]
-#[pyo3(signature = (map, map_file, players, bots, games, seed, threads, out))]
+#[pyo3(signature = (map, map_file, players, bots, games, seed, threads, out, batch))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_to_dir(
     py: Python<'_>,
@@ -666,15 +697,17 @@ fn simulate_to_dir(
     seed: &Bound<'_, PyAny>,
     threads: &Bound<'_, PyAny>,
     out: std::path::PathBuf,
+    batch: &Bound<'_, PyAny>,
 ) -> PyResult<String> {
     let (games, seed, threads) = (whole(games, "games")?, whole(seed, "seed")?, whole(threads, "threads")? as usize);
+    let batch = whole(batch, "batch")? as usize;
     let m = load_map(map)?;
     let [lo, hi] = m.rules.players;
     if players < i64::from(lo) || players > i64::from(hi) {
         return Err(value_error(format!("players: {players}; {} is for {lo} to {hi} players", m.name)));
     }
-    if threads == 0 {
-        return Err(value_error("threads: must be at least 1"));
+    if threads == 0 || batch == 0 {
+        return Err(value_error(format!("threads, batch: {threads}, {batch}; each must be at least 1")));
     }
     let players = players as usize;
     if bots.len() != 1 && bots.len() != players {
@@ -684,8 +717,13 @@ fn simulate_to_dir(
     for b in &bots {
         seats.push(match b.extract::<String>() {
             Ok(spec) => Player::Spec(BotSpec::parse(&spec).map_err(|e| value_error(format!("bots: {spec:?}: {e}")))?),
+            Err(_) if b.hasattr("act")? => Player::Batched(b.clone().unbind()),
             Err(_) if b.hasattr("choose")? => Player::Python(b.clone().unbind()),
-            Err(_) => return Err(value_error(format!("bots: {b} is neither a bot spec nor an object with choose()"))),
+            Err(_) => {
+                return Err(value_error(format!(
+                    "bots: {b} is neither a bot spec nor an object with act() or choose()"
+                )))
+            }
         });
     }
     let text = match MAPS.iter().find(|(name, _)| *name == map) {
@@ -735,6 +773,7 @@ fn simulate_to_dir(
         let copy = |p: &Player| match p {
             Player::Spec(s) => Player::Spec(s.clone()),
             Player::Python(o) => Player::Python(o.clone_ref(py)),
+            Player::Batched(o) => Player::Batched(o.clone_ref(py)),
         };
         seats = (0..players).map(|_| copy(&only)).collect();
     }
@@ -751,33 +790,40 @@ fn simulate_to_dir(
         Arc::new(Info { map: m, players, space: ActionSpace::new(m), encoder: ObservationEncoder::new(m, players) });
     let failure = Arc::new(Mutex::new(None));
     let cancel = Arc::new(AtomicBool::new(false));
-    let make_bot = |bot: usize, _seat: Seat, seed: u64| -> Box<dyn Bot> {
+    // The bot of runner index `bot` for a game, seeded `seed`; `None` for a batched bot.
+    let build = |bot: usize, seed: u64| -> Option<Box<dyn Bot>> {
         match &seats[bot] {
-            Player::Spec(spec) => spec.build(seed),
-            Player::Python(obj) => Box::new(PyBot {
+            Player::Spec(spec) => Some(spec.build(seed)),
+            Player::Python(obj) => Some(Box::new(PyBot {
                 obj: Python::with_gil(|py| obj.clone_ref(py)),
                 info: info.clone(),
                 failure: failure.clone(),
                 cancel: cancel.clone(),
-            }),
+            })),
+            Player::Batched(_) => None,
         }
     };
-    let plan = ttr_lab::RunPlan { map: m, players, games: 0..games, seed, record_every: 0 };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| value_error(e.to_string()))?;
-    let io = |e: std::io::Error| value_error(format!("out: {e}"));
-    let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io)?;
+    let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io_error)?;
     let started = std::time::Instant::now();
-    let ended = py.allow_threads(|| pool.install(|| plan.run(&make_bot, &|_| {}, &cancel, |chunk| report.add(chunk))));
+    let ended = if seats.iter().any(|s| matches!(s, Player::Batched(_))) {
+        play_batched(py, &info, &seats, &build, games, seed, batch, &failure, &mut report)
+    } else {
+        let make_bot = |bot: usize, _seat: Seat, seed: u64| build(bot, seed).expect("no batched bots");
+        let plan = ttr_lab::RunPlan { map: m, players, games: 0..games, seed, record_every: 0 };
+        let pool =
+            rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| value_error(e.to_string()))?;
+        match py.allow_threads(|| pool.install(|| plan.run(&make_bot, &|_| {}, &cancel, |chunk| report.add(chunk)))) {
+            Ok(_) => Ok(()),
+            Err(ttr_lab::RunError::Game { index, seed, error }) => {
+                Err(value_error(format!("game {index} (seed {seed}): {error}")))
+            }
+            Err(ttr_lab::RunError::Sink(e)) => Err(io_error(e)),
+        }
+    };
     if let Some(e) = failure.lock().expect("failure slot").take() {
         return Err(e);
     }
-    match ended {
-        Ok(_) => {}
-        Err(ttr_lab::RunError::Game { index, seed, error }) => {
-            return Err(value_error(format!("game {index} (seed {seed}): {error}")))
-        }
-        Err(ttr_lab::RunError::Sink(e)) => return Err(io(e)),
-    }
+    ended?;
     let command = vec!["ttr.simulate".to_string()];
     let run = ttr_lab::report::RunInfo {
         command: &command,
@@ -789,8 +835,171 @@ fn simulate_to_dir(
         shard: None,
         shard_wall_seconds: Vec::new(),
     };
-    report.finish(&run).map_err(io)?;
+    report.finish(&run).map_err(io_error)?;
     Ok(String::new())
+}
+
+fn io_error(e: std::io::Error) -> PyErr {
+    value_error(format!("out: {e}"))
+}
+
+/// A game in flight in [`play_batched`].
+struct Slot {
+    index: u64,
+    seed: u64,
+    lineup: [u8; MAX_SEATS],
+    state: GameState<'static>,
+    tracer: Tracer<'static>,
+    /// Per seat: its bot, or `None` for a batched bot's seat.
+    bots: Vec<Option<Box<dyn Bot>>>,
+}
+
+impl Slot {
+    /// Game `index` of the run with master seed `master`, dealt, its bots built by
+    /// `build(bot, seed)` as `RunPlan` builds them (lineup, seeds).
+    fn new(info: &Info, build: &dyn Fn(usize, u64) -> Option<Box<dyn Bot>>, master: u64, index: u64) -> PyResult<Slot> {
+        let seed = game_seed(master, index);
+        let lineup = ttr_lab::lineup(info.players, index);
+        let bots = (0..info.players).map(|s| build(usize::from(lineup[s]), bot_seed(seed, Seat(s as u8)))).collect();
+        let mut tracer = Tracer::new(info.map);
+        let state = GameState::new_recorded(info.map, info.players, seed, &mut tracer)
+            .map_err(|e| value_error(format!("game {index} (seed {seed}): {}", GameError::Setup(e))))?;
+        Ok(Slot { index, seed, lineup, state, tracer, bots })
+    }
+
+    /// The finished game as `RunPlan` hands it over (without events).
+    fn outcome(self) -> GameOutcome {
+        let result = self.state.result();
+        let trace = self.tracer.finish(result.winners);
+        GameOutcome { index: self.index, seed: self.seed, lineup: self.lineup, result, trace, events: Vec::new() }
+    }
+}
+
+/// Lets its content cross [`Python::allow_threads`], whose closure runs on the calling
+/// thread: the bots inside (not `Send`) never leave the thread that owns them.
+struct OnThisThread<T>(T);
+
+// SAFETY: only ever moved into an `allow_threads` closure, which runs on the same thread.
+unsafe impl<T> Send for OnThisThread<T> {}
+
+impl<T> OnThisThread<T> {
+    fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// `act`'s answer for the decisions of `games` (one row each): the indices, or a
+/// `ValueError` naming the games unless it is a 1-D integer array of their length.
+fn act_indices(np: &Bound<'_, PyModule>, answer: &Bound<'_, PyAny>, games: &[u64]) -> PyResult<Vec<i64>> {
+    let array = np.call_method1("asarray", (answer,))?;
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if shape != [games.len()] || !matches!(kind.as_str(), "i" | "u") {
+        return Err(value_error(format!(
+            "bots: act returned shape {shape:?} (dtype kind {kind:?}) for {} decisions of games {:?}{}; \
+             expected {} integer indices",
+            games.len(),
+            &games[..games.len().min(8)],
+            if games.len() > 8 { " ..." } else { "" },
+            games.len()
+        )));
+    }
+    let array = array.call_method1("astype", ("int64",))?.downcast_into::<PyArray1<i64>>()?;
+    array.to_vec().map_err(|e| value_error(e.to_string()))
+}
+
+/// Plays games `0..games` of the run with master seed `seed`, where `seats[b]` is the
+/// runner's bot `b` and `build` builds the other bots, exactly as `RunPlan::run` plays them
+/// with the same decisions (game `k` dealt from `game_seed(seed, k)`, bots by `lineup` and
+/// `bot_seed`), handing the outcomes to `report` in game order. Up to `batch` games are in
+/// flight: the built-in bots move (the GIL released) until every game waits on a batched
+/// bot, then each batched bot's `act(observations, masks)` is called once with one row per
+/// game waiting on it (float32 [B, observation size], bool [B, actions]) and answers B
+/// indices. The files do not depend on `batch` when `act` answers each row from that row
+/// alone. An exception in `act` or `choose` is raised; a wrong shape or an illegal index
+/// is a `ValueError` naming the game.
+#[allow(clippy::too_many_arguments)]
+fn play_batched(
+    py: Python<'_>,
+    info: &Info,
+    seats: &[Player],
+    build: &dyn Fn(usize, u64) -> Option<Box<dyn Bot>>,
+    games: u64,
+    seed: u64,
+    batch: usize,
+    failure: &Mutex<Option<PyErr>>,
+    report: &mut ttr_lab::report::Report<'_>,
+) -> PyResult<()> {
+    let np = py.import("numpy")?;
+    let (ol, al) = (info.encoder.len(), info.space.len());
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut finished: BTreeMap<u64, GameOutcome> = BTreeMap::new();
+    let (mut next, mut written) = (0, 0);
+    loop {
+        while slots.len() < batch && next < games {
+            slots.push(Slot::new(info, build, seed, next)?);
+            next += 1;
+        }
+        let moving = OnThisThread(&mut slots);
+        let played = py.allow_threads(move || {
+            let slots = moving.into_inner();
+            slots
+                .iter_mut()
+                .try_for_each(|s| play_bots(&mut s.state, &mut s.bots, &mut s.tracer).map_err(|e| (s.index, s.seed, e)))
+        });
+        if let Some(e) = failure.lock().expect("failure slot").take() {
+            return Err(e);
+        }
+        played.map_err(|(index, seed, e)| value_error(format!("game {index} (seed {seed}): {e}")))?;
+        let (over, waiting): (Vec<Slot>, Vec<Slot>) = slots.into_iter().partition(|s| s.state.is_over());
+        slots = waiting;
+        let ended = !over.is_empty();
+        finished.extend(over.into_iter().map(|s| (s.index, s.outcome())));
+        let mut ready = Vec::new();
+        while let Some(o) = finished.remove(&written) {
+            ready.push(o);
+            written += 1;
+        }
+        report.add(&ready).map_err(io_error)?;
+        if slots.is_empty() {
+            return Ok(());
+        }
+        if ended && next < games {
+            continue; // fill the batch before asking Python
+        }
+        for (b, player) in seats.iter().enumerate() {
+            let Player::Batched(obj) = player else { continue };
+            let rows: Vec<usize> = (0..slots.len())
+                .filter(|&r| {
+                    let s = &slots[r];
+                    !s.state.is_over() && usize::from(s.lineup[s.state.to_move().index()]) == b
+                })
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let (mut obs, mut mask) = (vec![0.0; rows.len() * ol], vec![false; rows.len() * al]);
+            for ((&r, o), m) in rows.iter().zip(obs.chunks_mut(ol)).zip(mask.chunks_mut(al)) {
+                let state = &slots[r].state;
+                write_row(info, &Observation::new(state, state.to_move()), &state.legal_actions(), o, m);
+            }
+            let obs = PyArray1::from_vec(py, obs).reshape([rows.len(), ol])?;
+            let mask = PyArray1::from_vec(py, mask).reshape([rows.len(), al])?;
+            let answer = obj.call_method1(py, "act", (obs, mask))?;
+            let indices: Vec<u64> = rows.iter().map(|&r| slots[r].index).collect();
+            let answer = act_indices(&np, answer.bind(py), &indices)?;
+            for (&r, &a) in rows.iter().zip(&answer) {
+                let s = &mut slots[r];
+                let action = action_at(info, &s.state.legal_actions(), a).ok_or_else(|| {
+                    value_error(format!(
+                        "bots: act returned {a} for game {} (seed {}), not a legal action index",
+                        s.index, s.seed
+                    ))
+                })?;
+                s.state.try_apply_recorded(action, &mut s.tracer).expect("checked legal");
+            }
+        }
+    }
 }
 
 /// The text of the shipped map `name`.

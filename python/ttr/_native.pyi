@@ -11,7 +11,7 @@ def map_toml(name: str) -> str: ...
 def simulate_to_dir(
     map: str,
     map_file: Any,
-    players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any
+    players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any, batch: int
 ) -> str: ...
 
 class Game:

@@ -28,7 +28,7 @@ def read_table(path):
     return {name: _column([r[i] for r in body]) for i, name in enumerate(header)}
 
 
-def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads=1, out=None):
+def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads=1, out=None, batch=1024):
     """Plays ``games`` games as ``ttr simulate --map MAP --players PLAYERS --bots BOTS
     --games GAMES --seed SEED --threads THREADS`` does (the same code, the GIL released) and
     returns its CSV tables by name (``games``, ``bots``, ``seats``, ``matchups``,
@@ -37,7 +37,14 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
     Python bots: objects with ``choose(observation, legal_mask) -> int`` (the seat's
     ``observation_tensor`` and ``legal_action_mask``; answer a legal index), called from the
     run's threads under the GIL; an exception in ``choose`` or an illegal index stops the
-    run and is raised here. A string is a comma-separated list of specs. With ``out``, the
+    run and is raised here. A batched bot has ``act(observations, masks) -> indices``
+    (float32 [B, observation size] as ``observation_tensor`` encodes them, bool [B, actions];
+    answer B legal indices): up to ``batch`` games advance in Rust until each waits on it,
+    then one ``act`` call decides them all, on the calling thread. Game ``k`` is the same
+    game as in any run (its seed, lineup and bot seeds), so the tables equal those of a run
+    with ``choose`` bots making the same decisions, whatever ``batch``; a wrong shape or an
+    illegal index raises ``ValueError`` naming the game. An object with both methods plays
+    batched. A string is a comma-separated list of specs. With ``out``, the
     files are also kept in that directory. With specs only, the summary the CLI prints is
     in ``tables["summary"]``."""
     if isinstance(bots, str):
@@ -51,7 +58,7 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
             map_file.write_text(map_toml(map))
         previous = signal.getsignal(signal.SIGINT)
         try:
-            summary = simulate_to_dir(map, map_file, players, list(bots), games, seed, threads, directory)
+            summary = simulate_to_dir(map, map_file, players, list(bots), games, seed, threads, directory, batch)
         finally:
             # The run installs its own Ctrl-C handler; give Python its own back.
             if previous is not None:
