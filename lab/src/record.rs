@@ -151,6 +151,8 @@ pub enum EventRecord {
     },
     Refill {
         slot: u8,
+        /// `null` when the slot cannot be refilled; the key is required (GAME-RECORD).
+        #[serde(deserialize_with = "Option::deserialize")]
         card: Option<Card>,
     },
     Blind {

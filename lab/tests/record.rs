@@ -139,3 +139,15 @@ fn an_unrefillable_slot_is_written_as_a_refill_of_null_and_may_not_be_left_out()
         assert!(err.message.contains(r#"{"e":"refill","slot":"#), "{name}: {err}");
     }
 }
+
+#[test]
+fn a_refill_must_name_its_card_even_when_it_is_null() {
+    let read = |line: &str| serde_json::from_str::<EventRecord>(line);
+    assert_eq!(read(r#"{"e":"refill","slot":2,"card":null}"#).unwrap(), EventRecord::Refill { slot: 2, card: None });
+    assert_eq!(
+        read(r#"{"e":"refill","slot":2,"card":"red"}"#).unwrap(),
+        EventRecord::Refill { slot: 2, card: Some(Card::Red) }
+    );
+    let err = read(r#"{"e":"refill","slot":2}"#).expect_err("no card key");
+    assert!(err.to_string().contains("missing field `card`"), "{err}");
+}
