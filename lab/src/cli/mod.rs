@@ -132,3 +132,20 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
         None => Err(format!("{text:?} is not a whole number of games (e.g. 1000, 1_000_000 or 1e6)")),
     }
 }
+
+/// A progress bar over `games` games on stderr (hidden when `quiet`), redrawn 4 times a second.
+#[must_use]
+pub fn progress_bar(games: u64, quiet: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+    )
+    .expect("valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}

@@ -9,12 +9,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use ttr::Map;
 use ttr_bots::BotSpec;
 
-use super::{parse_count, CliError};
+use super::{parse_count, progress_bar, CliError};
 use crate::atomic_file::AtomicFile;
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
@@ -299,18 +298,4 @@ pub(crate) fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Writ
 pub(crate) fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError {
     let path = path.to_path_buf();
     move |source| CliError::Write { path, source }
-}
-
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
-    )
-    .expect("valid template")
-    .progress_chars("=> ");
-    bar.set_style(style);
-    bar
 }

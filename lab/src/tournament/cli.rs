@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use ttr::Map;
 use ttr_bots::BotSpec;
@@ -20,7 +19,7 @@ use super::schedule::{run_blocks, RunStop, Stage, CHUNK};
 use super::sprt::{Sprt, SprtParams, Verdict};
 use super::TournamentError;
 use crate::atomic_file::AtomicFile;
-use crate::cli::CliError;
+use crate::cli::{parse_count, progress_bar, CliError};
 use crate::shard::{self, CountersFile, RunIdentity, Shard, ShardDir, Timing};
 
 /// Flags of `ttr tournament`.
@@ -81,20 +80,6 @@ pub struct TournamentArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-/// Parses a count written as an integer, with `_` separators, or like `1e6`.
-fn parse_count(text: &str) -> Result<u64, String> {
-    let clean = text.replace('_', "");
-    let value = clean.parse::<u64>().ok().or_else(|| {
-        let f = clean.parse::<f64>().ok()?;
-        (f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f <= 1e15).then_some(f as u64)
-    });
-    match value {
-        Some(0) => Err("must be at least 1".to_string()),
-        Some(n) => Ok(n),
-        None => Err(format!("{text:?} is not a whole number (e.g. 1000, 1_000_000 or 1e6)")),
-    }
 }
 
 /// Parses `--players`: `3` or `2..4` (inclusive).
@@ -313,20 +298,6 @@ pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool
     }
     bar.finish_and_clear();
     Ok(Played { counters, sprt })
-}
-
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
-    )
-    .expect("valid template")
-    .progress_chars("=> ");
-    bar.set_style(style);
-    bar
 }
 
 /// Analyses `counters` and writes every file of a tournament directory.
