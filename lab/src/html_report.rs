@@ -1,7 +1,7 @@
 //! `ttr report DIR`: a results directory of `ttr simulate` as one self-contained HTML page,
 //! with the plots drawn as inline SVG and no external resource (no script, font or image).
 
-mod charts;
+pub(crate) mod charts;
 mod run_facts;
 
 use std::io::Write;
@@ -26,8 +26,8 @@ const TOP_ROUTES: usize = 20;
 /// Fill of the win-rate bars.
 const RATE_FILL: &str = "#7ea6cf";
 
-/// The style sheet of the page.
-const STYLE: &str = "
+/// The style sheet of the page (shared with the other report pages).
+pub(crate) const STYLE: &str = "
 body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#222;background:#fff;margin:0}
 main{max-width:1000px;margin:0 auto;padding:12px 24px 48px}
 h1{font-size:24px;margin:12px 0 2px}
@@ -140,12 +140,12 @@ fn page(dir: &Path) -> Result<String, String> {
 }
 
 /// Appends a section with its heading.
-fn section(html: &mut String, heading: &str, body: String) {
+pub(crate) fn section(html: &mut String, heading: &str, body: String) {
     html.push_str(&format!("<section>\n<h2>{}</h2>\n{body}</section>\n", escape(heading)));
 }
 
 /// A note in place of what a missing file would have shown.
-fn note(text: &str) -> String {
+pub(crate) fn note(text: &str) -> String {
     format!("<p class=\"note\">{}</p>\n", escape(text))
 }
 
@@ -155,24 +155,31 @@ fn or_none(value: Option<f64>) -> String {
 }
 
 /// A caption under a plot.
-fn caption(text: &str) -> String {
+pub(crate) fn caption(text: &str) -> String {
     format!("<p class=\"caption\">{}</p>\n", escape(text))
 }
 
 /// A table as HTML, its fields as in the file, every column but `provisional`; numbers are
 /// right-aligned.
-fn data_table<R>(table: &Table<R>) -> String {
+pub(crate) fn data_table<R>(table: &Table<R>) -> String {
     let header: Vec<&str> = table.header().collect();
     let shown: Vec<usize> = (0..header.len()).filter(|&i| header[i] != "provisional").collect();
+    let names: Vec<&str> = shown.iter().map(|&i| header[i]).collect();
+    let rows = table.texts().map(|fields| shown.iter().map(|&i| fields.get(i).unwrap_or("").to_string()).collect());
+    html_table(&names, rows)
+}
+
+/// A table as HTML: a header row of `header`, then `rows` of text (escaped); fields that are
+/// numbers are right-aligned.
+pub(crate) fn html_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
     let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
-    for &i in &shown {
-        html.push_str(&format!("<th>{}</th>", escape(header[i])));
+    for name in header {
+        html.push_str(&format!("<th>{}</th>", escape(name)));
     }
     html.push_str("</tr>\n");
-    for fields in table.texts() {
+    for fields in rows {
         html.push_str("<tr>");
-        for &i in &shown {
-            let field = fields.get(i).unwrap_or("");
+        for field in &fields {
             let class = if field.parse::<f64>().is_ok() { " class=\"num\"" } else { "" };
             html.push_str(&format!("<td{class}>{}</td>", escape(field)));
         }
@@ -398,7 +405,8 @@ fn map_section(
         let (a, b) = (find(k, &route.a)?, find(k, &route.b)?);
         links.push(Link { a, b, rate: route.claim_rate, detail: route.detail.clone() });
     }
-    let mut html = charts::route_map(&places, &links, "map of routes coloured by claim rate");
+    let mut html =
+        charts::route_map(&places, &links, ("claim rate", charts::percent), "map of routes coloured by claim rate");
     html.push_str(&caption(
         "Each route is a line between its cities, coloured by the share of games in which it was claimed; \
          double routes are drawn side by side. Hover a route for its numbers.",

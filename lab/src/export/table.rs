@@ -37,7 +37,7 @@ impl<R: Row> Table<R> {
     /// Parses the bytes of a CSV file; `path` names it in errors. Blank lines are skipped;
     /// every row must have as many fields as the header, and the header every column of `R`
     /// (`provisional` may be missing).
-    fn parse(path: String, bytes: &[u8]) -> Result<Table<R>, String> {
+    pub(crate) fn parse(path: String, bytes: &[u8]) -> Result<Table<R>, String> {
         let at = |line: u64, message: &str| format!("{path}:{line}: {message}");
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
         let header = reader.headers().map_err(|e| at(line_of(&e), &reason(&e)))?.clone();
