@@ -1,3 +1,5 @@
 //! Tools for map designers.
 
+pub mod analyze;
+pub mod official;
 pub mod tickets;
