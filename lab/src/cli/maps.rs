@@ -39,10 +39,10 @@ analysis.html (definitions and columns: docs/analyze.md).")]
         /// Map file (TOML).
         file: PathBuf,
         /// One player count [default: every player count of the map].
-        #[arg(long)]
+        #[arg(long, value_name = "N")]
         players: Option<usize>,
         /// Output directory (created if needed).
-        #[arg(long)]
+        #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
 }
