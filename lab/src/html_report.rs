@@ -1,7 +1,7 @@
 //! `ttr report DIR`: a results directory of `ttr simulate` as one self-contained HTML page,
 //! with the plots drawn as inline SVG and no external resource (no script, font or image).
 
-mod charts;
+pub(crate) mod charts;
 mod run_facts;
 
 use std::io::Write;
@@ -68,7 +68,12 @@ svg .city{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-
 /// `scores.csv` the page notes what it leaves out. Errors name the file and, for bad
 /// content, the line.
 pub fn write_report(dir: &Path, out: &Path) -> Result<(), String> {
-    let page = page(dir)?;
+    write_page(out, &page(dir)?)
+}
+
+/// Writes `page` to `out` under a temporary name, renamed when complete; the error names
+/// the file.
+pub(crate) fn write_page(out: &Path, page: &str) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("{}: {e}", out.display());
     let mut file = AtomicFile::create(out).map_err(fail)?;
     file.writer().write_all(page.as_bytes()).map_err(fail)?;
@@ -97,14 +102,7 @@ fn page(dir: &Path) -> Result<String, String> {
     let provisional = run.provisional() || marked.contains(&true);
 
     let map = run.text("map_name").unwrap_or_else(|| "results".to_string());
-    let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>ttr report: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>ttr report: {}</h1>\n",
-        escape(&map),
-        escape(&map)
-    );
+    let mut html = page_start(&format!("ttr report: {map}"));
     let counts = [("games", "games"), ("players", "players"), ("threads", "threads")];
     let subtitle: Vec<String> =
         counts.iter().filter_map(|(key, unit)| run.text(key).map(|v| format!("{} {unit}", escape(&v)))).collect();
@@ -135,17 +133,31 @@ fn page(dir: &Path) -> Result<String, String> {
         map_section(routes.as_ref().zip(route_rows.as_deref()), cities.as_ref())?,
     );
     section(&mut html, "Score distributions", score_section(scores.as_ref()));
-    html.push_str("</main>\n</body>\n</html>\n");
+    html.push_str(PAGE_END);
     Ok(html)
 }
 
+/// The start of a page titled `title`: the document head with the style sheet, then the
+/// title as the heading; the caller ends it with [`PAGE_END`].
+pub(crate) fn page_start(title: &str) -> String {
+    let title = escape(title);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n"
+    )
+}
+
+/// The end of a page begun by [`page_start`].
+pub(crate) const PAGE_END: &str = "</main>\n</body>\n</html>\n";
+
 /// Appends a section with its heading.
-fn section(html: &mut String, heading: &str, body: String) {
+pub(crate) fn section(html: &mut String, heading: &str, body: String) {
     html.push_str(&format!("<section>\n<h2>{}</h2>\n{body}</section>\n", escape(heading)));
 }
 
 /// A note in place of what a missing file would have shown.
-fn note(text: &str) -> String {
+pub(crate) fn note(text: &str) -> String {
     format!("<p class=\"note\">{}</p>\n", escape(text))
 }
 
@@ -155,7 +167,7 @@ fn or_none(value: Option<f64>) -> String {
 }
 
 /// A caption under a plot.
-fn caption(text: &str) -> String {
+pub(crate) fn caption(text: &str) -> String {
     format!("<p class=\"caption\">{}</p>\n", escape(text))
 }
 
@@ -164,15 +176,22 @@ fn caption(text: &str) -> String {
 fn data_table<R>(table: &Table<R>) -> String {
     let header: Vec<&str> = table.header().collect();
     let shown: Vec<usize> = (0..header.len()).filter(|&i| header[i] != "provisional").collect();
+    let names: Vec<&str> = shown.iter().map(|&i| header[i]).collect();
+    let rows = table.texts().map(|fields| shown.iter().map(|&i| fields.get(i).unwrap_or("")).collect());
+    text_table(&names, rows)
+}
+
+/// A table as HTML from its header and rows of text; fields that are numbers are
+/// right-aligned.
+pub(crate) fn text_table<'t>(header: &[&str], rows: impl Iterator<Item = Vec<&'t str>>) -> String {
     let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
-    for &i in &shown {
-        html.push_str(&format!("<th>{}</th>", escape(header[i])));
+    for name in header {
+        html.push_str(&format!("<th>{}</th>", escape(name)));
     }
     html.push_str("</tr>\n");
-    for fields in table.texts() {
+    for fields in rows {
         html.push_str("<tr>");
-        for &i in &shown {
-            let field = fields.get(i).unwrap_or("");
+        for field in fields {
             let class = if field.parse::<f64>().is_ok() { " class=\"num\"" } else { "" };
             html.push_str(&format!("<td{class}>{}</td>", escape(field)));
         }

@@ -4,7 +4,7 @@
 use crate::svg::{coord, Element, Svg};
 
 /// Width of the full-width plots, in pixels.
-pub(super) const WIDTH: f64 = 760.0;
+pub(crate) const WIDTH: f64 = 760.0;
 
 /// Labels longer than this are shortened (the full text is in the tooltip).
 const LABEL_CHARS: usize = 40;
@@ -17,53 +17,53 @@ const HEAT: [[f64; 3]; 5] =
     [[184.0, 196.0, 210.0], [253.0, 212.0, 158.0], [252.0, 141.0, 89.0], [215.0, 48.0, 31.0], [127.0, 0.0, 0.0]];
 
 /// One bar of a [`bar_chart`]: a rate in 0..1, maybe with its interval.
-pub(super) struct Bar {
+pub(crate) struct Bar {
     /// Text left of the bar.
-    pub(super) label: String,
+    pub(crate) label: String,
     /// The rate.
-    pub(super) value: f64,
+    pub(crate) value: f64,
     /// The interval of the rate, drawn as an error bar.
-    pub(super) interval: Option<(f64, f64)>,
+    pub(crate) interval: Option<(f64, f64)>,
     /// Fill colour of the bar.
-    pub(super) fill: String,
+    pub(crate) fill: String,
     /// Tooltip.
-    pub(super) detail: String,
+    pub(crate) detail: String,
 }
 
 /// One dot of a [`scatter`] plot.
-pub(super) struct Dot {
+pub(crate) struct Dot {
     /// Position on the horizontal axis.
-    pub(super) x: f64,
+    pub(crate) x: f64,
     /// A rate in 0..1, on the vertical axis.
-    pub(super) y: f64,
+    pub(crate) y: f64,
     /// The dot's area grows with this.
-    pub(super) size: f64,
+    pub(crate) size: f64,
     /// Index of the dot's colour group.
-    pub(super) group: usize,
+    pub(crate) group: usize,
     /// Tooltip.
-    pub(super) detail: String,
+    pub(crate) detail: String,
 }
 
 /// A named point of the map, with coordinates in 0..1 from the top-left.
-pub(super) struct Place {
+pub(crate) struct Place {
     /// The city's name.
-    pub(super) name: String,
+    pub(crate) name: String,
     /// Horizontal position.
-    pub(super) x: f64,
+    pub(crate) x: f64,
     /// Vertical position (down).
-    pub(super) y: f64,
+    pub(crate) y: f64,
 }
 
 /// A line of the map between two [`Place`]s (indices), coloured by a rate.
-pub(super) struct Link {
+pub(crate) struct Link {
     /// One end.
-    pub(super) a: usize,
+    pub(crate) a: usize,
     /// The other end.
-    pub(super) b: usize,
+    pub(crate) b: usize,
     /// The rate that sets the colour.
-    pub(super) rate: f64,
+    pub(crate) rate: f64,
     /// Tooltip.
-    pub(super) detail: String,
+    pub(crate) detail: String,
 }
 
 /// A linear map from data values to pixels.
@@ -88,12 +88,12 @@ impl Scale {
 }
 
 /// A rate as a percentage with one decimal.
-pub(super) fn percent(rate: f64) -> String {
+pub(crate) fn percent(rate: f64) -> String {
     format!("{:.1}%", rate * 100.0)
 }
 
 /// The colour of `t` in 0..1 on the rate scale.
-pub(super) fn heat(t: f64) -> String {
+pub(crate) fn heat(t: f64) -> String {
     let t = t.clamp(0.0, 1.0) * (HEAT.len() - 1) as f64;
     let i = (t.floor() as usize).min(HEAT.len() - 2);
     let f = t - i as f64;
@@ -164,7 +164,7 @@ fn label_width<'a>(labels: impl Iterator<Item = &'a str>) -> f64 {
 
 /// Horizontal bars of rates, one row each, `width` pixels wide, with whiskers for intervals
 /// and, if given, a dashed reference line with its caption.
-pub(super) fn bar_chart(bars: &[Bar], reference: Option<(f64, &str)>, width: f64, label: &str) -> String {
+pub(crate) fn bar_chart(bars: &[Bar], reference: Option<(f64, &str)>, width: f64, label: &str) -> String {
     const ROW: f64 = 24.0;
     let left = label_width(bars.iter().map(|b| b.label.as_str()));
     let right = width - 64.0;
@@ -211,7 +211,7 @@ pub(super) fn bar_chart(bars: &[Bar], reference: Option<(f64, &str)>, width: f64
 
 /// Dots with a value on the horizontal axis and a rate on the vertical one, coloured by group
 /// (`groups` names them, in a legend) and shifted sideways by group so groups stay visible.
-pub(super) fn scatter(dots: &[Dot], groups: &[String], x_title: &str, y_title: &str, label: &str) -> String {
+pub(crate) fn scatter(dots: &[Dot], groups: &[String], x_title: &str, y_title: &str, label: &str) -> String {
     const SHIFT: f64 = 0.22;
     let (left, right, top, bottom) = (60.0, WIDTH - 16.0, 34.0, 384.0);
     let mut svg = Svg::new(WIDTH, bottom + 46.0);
@@ -255,7 +255,7 @@ pub(super) fn scatter(dots: &[Dot], groups: &[String], x_title: &str, y_title: &
 
 /// A histogram of `(value, count)` pairs: a bar per value, or per bin of equal width when the
 /// values span 60 or more.
-pub(super) fn histogram(counts: &[(f64, f64)], label: &str) -> String {
+pub(crate) fn histogram(counts: &[(f64, f64)], label: &str) -> String {
     let (left, right, top, bottom) = (8.0, 352.0, 8.0, 120.0);
     let mut svg = Svg::new(360.0, bottom + 24.0);
     let lo = counts.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
@@ -296,7 +296,7 @@ pub(super) fn histogram(counts: &[(f64, f64)], label: &str) -> String {
 /// The map: every link a line between its places, coloured by its rate (a legend below shows
 /// the scale); parallel links between the same places are drawn side by side; the places are
 /// dots with their names.
-pub(super) fn route_map(places: &[Place], links: &[Link], label: &str) -> String {
+pub(crate) fn route_map(places: &[Place], links: &[Link], label: &str) -> String {
     let (width, height, pad) = (960.0, 640.0, 36.0);
     let mut svg = Svg::new(width, height + 52.0);
     svg.add(Element::rect(0.0, 0.0, width, height).attr("class", "board"));
