@@ -19,6 +19,7 @@ pub mod shard;
 pub mod significance;
 pub mod stats;
 pub mod svg;
+pub mod sweep;
 pub mod tournament;
 pub mod trace;
 
