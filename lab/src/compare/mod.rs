@@ -121,7 +121,7 @@ fn write_files(
 }
 
 /// A CSV file of `rows`, in memory.
-pub(crate) fn csv<R: Row + Clone>(rows: &[R]) -> std::io::Result<Vec<u8>> {
+fn csv<R: Row + Clone>(rows: &[R]) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     export::write_rows(&mut bytes, false, rows.iter().cloned())?;
     Ok(bytes)
