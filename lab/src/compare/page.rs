@@ -21,7 +21,8 @@ pub fn page(
     unmatched: &[UnmatchedRow],
     distributions: &[DistributionRow],
 ) -> String {
-    let mut html = page_start(&format!("ttr compare: {} against {}", a.run.map_name, b.run.map_name));
+    let name = |s: &Side| s.dir.file_name().map_or_else(|| s.dir.display().to_string(), |n| n.to_string_lossy().into());
+    let mut html = page_start(&format!("ttr compare: {} against {}", name(b), name(a)));
     section(&mut html, "Runs", runs(a, b));
     let even = 1.0 / a.run.players.max(1) as f64;
     let bots = |s: &Side| s.bots.iter().map(|r| (r.bot.clone(), r.wins, r.games)).collect::<Vec<_>>();
