@@ -142,6 +142,7 @@ fn bad_keys_and_values_are_refused_before_any_game() {
         ),
         ("rules.players.0=1", "makes maps/usa.toml invalid: rules.players [1, 5]"),
         ("colour.red=3", "unknown key `colour.red`"),
+        ("rules.players.1=2", "--vary rules.players.1=2: the map is then for 2 to 2 players, not --players 3"),
     ] {
         // The good setting first: nothing is played before every setting is checked.
         let run = sweep(&out, &["rules.starting_hand=4,5", vary], &["--games", "10"]);

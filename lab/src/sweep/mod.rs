@@ -201,6 +201,14 @@ fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
             args.map.display()
         );
         let map = Map::from_toml(&map_toml, &map_file)?;
+        let [lo, hi] = map.rules.players;
+        if !(usize::from(lo)..=usize::from(hi)).contains(&base.players) {
+            return Err(CliError::Message(format!(
+                "--vary {}: the map is then for {lo} to {hi} players, not --players {}",
+                assignment.join(" --vary "),
+                base.players
+            )));
+        }
         settings.push(Setting {
             values,
             name,
