@@ -68,12 +68,7 @@ svg .city{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-
 /// `scores.csv` the page notes what it leaves out. Errors name the file and, for bad
 /// content, the line.
 pub fn write_report(dir: &Path, out: &Path) -> Result<(), String> {
-    write_page(out, &page(dir)?)
-}
-
-/// Writes `page` to `out` under a temporary name, renamed when complete; the error names
-/// the file.
-pub(crate) fn write_page(out: &Path, page: &str) -> Result<(), String> {
+    let page = page(dir)?;
     let fail = |e: std::io::Error| format!("{}: {e}", out.display());
     let mut file = AtomicFile::create(out).map_err(fail)?;
     file.writer().write_all(page.as_bytes()).map_err(fail)?;
