@@ -97,14 +97,7 @@ fn page(dir: &Path) -> Result<String, String> {
     let provisional = run.provisional() || marked.contains(&true);
 
     let map = run.text("map_name").unwrap_or_else(|| "results".to_string());
-    let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>ttr report: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>ttr report: {}</h1>\n",
-        escape(&map),
-        escape(&map)
-    );
+    let mut html = page_start(&format!("ttr report: {map}"));
     let counts = [("games", "games"), ("players", "players"), ("threads", "threads")];
     let subtitle: Vec<String> =
         counts.iter().filter_map(|(key, unit)| run.text(key).map(|v| format!("{} {unit}", escape(&v)))).collect();
@@ -135,9 +128,23 @@ fn page(dir: &Path) -> Result<String, String> {
         map_section(routes.as_ref().zip(route_rows.as_deref()), cities.as_ref())?,
     );
     section(&mut html, "Score distributions", score_section(scores.as_ref()));
-    html.push_str("</main>\n</body>\n</html>\n");
+    html.push_str(PAGE_END);
     Ok(html)
 }
+
+/// The start of a page titled `title`: the document head with the style sheet, then the
+/// title as the heading; the caller ends it with [`PAGE_END`].
+pub(crate) fn page_start(title: &str) -> String {
+    let title = escape(title);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n"
+    )
+}
+
+/// The end of a page begun by [`page_start`].
+pub(crate) const PAGE_END: &str = "</main>\n</body>\n</html>\n";
 
 /// Appends a section with its heading.
 pub(crate) fn section(html: &mut String, heading: &str, body: String) {
@@ -171,7 +178,7 @@ pub(crate) fn data_table<R>(table: &Table<R>) -> String {
 
 /// A table as HTML: a header row of `header`, then `rows` of text (escaped); fields that are
 /// numbers are right-aligned.
-pub(crate) fn html_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+pub(crate) fn html_table<S: AsRef<str>>(header: &[&str], rows: impl IntoIterator<Item = Vec<S>>) -> String {
     let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
     for name in header {
         html.push_str(&format!("<th>{}</th>", escape(name)));
@@ -180,6 +187,7 @@ pub(crate) fn html_table(header: &[&str], rows: impl IntoIterator<Item = Vec<Str
     for fields in rows {
         html.push_str("<tr>");
         for field in &fields {
+            let field = field.as_ref();
             let class = if field.parse::<f64>().is_ok() { " class=\"num\"" } else { "" };
             html.push_str(&format!("<td{class}>{}</td>", escape(field)));
         }

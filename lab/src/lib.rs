@@ -5,6 +5,7 @@
 pub mod action_space;
 pub mod atomic_file;
 pub mod cli;
+pub mod compare;
 pub mod design;
 pub mod export;
 pub mod html_report;
@@ -15,8 +16,10 @@ pub mod replay_text;
 pub mod report;
 pub mod runner;
 pub mod shard;
+pub mod significance;
 pub mod stats;
 pub mod svg;
+pub mod sweep;
 pub mod tournament;
 pub mod trace;
 

@@ -25,6 +25,8 @@ Examples:
   ttr simulate --map maps/usa.toml --players 4 --bots greedy,random --games 10000
   ttr report results/usa-4p
   ttr merge shards/* --out results/usa-4p
+  ttr sweep --map maps/usa.toml --vary rules.route_points.6=12,15,18 --players 4 --bots greedy --out results/sweep
+  ttr compare results/usa-4p results/my-usa-4p --out results/usa-vs-my-usa
   ttr bots
 
 `ttr help COMMAND` shows each command's options and examples."
@@ -44,6 +46,10 @@ enum Command {
     Report(ReportArgs),
     /// Rate many bots on a schedule of duplicate blocks, or decide an A/B question by SPRT.
     Tournament(ttr_lab::tournament::TournamentArgs),
+    /// Compare two runs of the same bots (two maps or rule sets): every difference, tested.
+    Compare(ttr_lab::compare::CompareArgs),
+    /// Play a map under every combination of rule, route or ticket values (a grid), one run each.
+    Sweep(ttr_lab::sweep::SweepArgs),
     /// Join the shard directories of one run (`--shard I/N`) into the files of the whole run.
     Merge(MergeArgs),
     /// List every bot, how it plays, and its parameters with their defaults and ranges.
@@ -77,6 +83,8 @@ fn run(command: Command, stdout: &mut impl Write) -> Result<ExitCode, CliError> 
             Err(e) => return Err(CliError::Message(e.to_string())),
         },
         Command::Merge(args) => cli::merge::run(&args, stdout)?,
+        Command::Compare(args) => ttr_lab::compare::run(&args, stdout)?,
+        Command::Sweep(args) => ttr_lab::sweep::run(&args, stdout)?,
         Command::Bots => cli::bots::run(stdout)?,
         Command::Tickets { command } => cli::tickets::run(&command, stdout)?,
         Command::Maps { command } => cli::maps::run(&command, stdout)?,

@@ -253,8 +253,16 @@ fn help_says_what_the_tool_is_for_and_shows_examples() {
     let first = help.lines().next().expect("a first line");
     assert!(first.contains("Ticket to Ride self-play simulator"), "{help}");
     assert!(help.contains("bots") && help.contains("Examples:"), "{help}");
-    for command in [&["simulate"][..], &["replay"], &["report"], &["bots"], &["maps", "check"], &["tickets", "suggest"]]
-    {
+    for command in [
+        &["simulate"][..],
+        &["replay"],
+        &["report"],
+        &["compare"],
+        &["sweep"],
+        &["bots"],
+        &["maps", "check"],
+        &["tickets", "suggest"],
+    ] {
         let mut args = vec!["help"];
         args.extend_from_slice(command);
         let out = ttr(&args);

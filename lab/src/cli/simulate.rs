@@ -5,7 +5,6 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
@@ -153,10 +152,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
         Some((path, _)) => Some(RecordWriter::create(path, map, &names).map_err(write_error(path))?),
         None => None,
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    // A second Ctrl-C while stopping falls through to the default (immediate exit).
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let cancel = interrupted();
 
     let games = config.shard.map_or(0..config.games, |s| s.range(config.games));
     let bar = progress_bar(games.end - games.start, config.quiet);
@@ -166,7 +162,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
     let ended = pool.install(|| {
-        plan.run(&make_bot, &progress, &cancel, |chunk| {
+        plan.run(&make_bot, &progress, cancel, |chunk| {
             report.add(chunk)?;
             record.as_mut().map_or(Ok(()), |r| r.add(chunk))
         })
@@ -222,6 +218,17 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     .map_err(CliError::Stdout)?;
     summary(&tallies, out, stdout).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The flag that Ctrl-C sets, its handler installed once per process, so that every run
+/// of the process stops on it (`ttr sweep` plays several).
+fn interrupted() -> &'static AtomicBool {
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        let _ = ctrlc::set_handler(|| FLAG.store(true, Ordering::Relaxed));
+    });
+    &FLAG
 }
 
 /// The counters of a `simulate` shard, as its counters file holds them.

@@ -338,3 +338,58 @@ pub(crate) fn route_map(places: &[Place], links: &[Link], legend: (&str, fn(f64)
     }
     svg.finish(label)
 }
+
+/// One point of a [`series`]: a figure at one setting, maybe with its interval.
+pub(crate) struct Point {
+    /// The setting, written under the axis.
+    pub(crate) label: String,
+    /// The figure.
+    pub(crate) value: f64,
+    /// Its interval, drawn as a whisker.
+    pub(crate) interval: Option<(f64, f64)>,
+    /// Tooltip.
+    pub(crate) detail: String,
+}
+
+/// A figure against settings in order: a dot per setting joined by a line, with whiskers
+/// for intervals and, if given, a dashed reference line with its caption.
+pub(crate) fn series(points: &[Point], reference: Option<(f64, &str)>, x_title: &str, label: &str) -> String {
+    let (left, right, top, bottom) = (64.0, 344.0, 16.0, 150.0);
+    let mut svg = Svg::new(360.0, bottom + 44.0);
+    let ends =
+        points.iter().flat_map(|p| [p.value, p.interval.map_or(p.value, |i| i.0), p.interval.map_or(p.value, |i| i.1)]);
+    let ends: Vec<f64> = ends.chain(reference.map(|r| r.0)).collect();
+    let (lo, hi) =
+        (ends.iter().copied().fold(f64::INFINITY, f64::min), ends.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+    let pad = if hi > lo { (hi - lo) * 0.08 } else { lo.abs().max(1.0) * 0.1 };
+    let y = Scale::new((lo - pad, hi + pad), (bottom, top));
+    for t in ticks(lo - pad, hi + pad) {
+        svg.add(Element::line(left, y.at(t), right, y.at(t)).attr("class", "grid"));
+        let tick = Element::text_at(left - 6.0, y.at(t) + 4.0, &tick_label(t));
+        svg.add(tick.attr("class", "tick").attr("text-anchor", "end"));
+    }
+    let step = (right - left) / points.len().max(1) as f64;
+    let x = |i: usize| left + step * (i as f64 + 0.5);
+    if let Some((value, caption)) = reference {
+        svg.add(Element::line(left, y.at(value), right, y.at(value)).attr("class", "ref"));
+        svg.add(Element::text_at(right, y.at(value) - 4.0, caption).attr("class", "tick").attr("text-anchor", "end"));
+    }
+    let path: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}{} {}", if i == 0 { 'M' } else { 'L' }, coord(x(i)), coord(y.at(p.value))))
+        .collect();
+    svg.add(Element::new("path").attr("class", "err").attr("d", path.join("")));
+    for (i, p) in points.iter().enumerate() {
+        if let Some((a, b)) = p.interval {
+            svg.add(Element::line(x(i), y.at(a), x(i), y.at(b)).attr("class", "err").title(&p.detail));
+        }
+        svg.add(Element::circle(x(i), y.at(p.value), 4.0).attr("fill", PALETTE[0]).title(&p.detail));
+        let tick = Element::text_at(x(i), bottom + 16.0, &shorten(&p.label)).attr("class", "tick");
+        svg.add(tick.attr("text-anchor", "middle").title(&p.label));
+    }
+    svg.add(Element::line(left, bottom, right, bottom).attr("class", "axis"));
+    let title = Element::text_at((left + right) / 2.0, bottom + 36.0, x_title).attr("text-anchor", "middle");
+    svg.add(title.attr("class", "axis-title"));
+    svg.finish(label)
+}
