@@ -5,7 +5,7 @@ use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
 use crate::card::CardCounts;
 use crate::ids::RouteId;
-use crate::map::Map;
+use crate::map::{Map, PlainClass};
 use crate::rules::claims::{self, PlainPayments};
 use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
 use crate::rules::{market, provinces, tunnels};
@@ -214,7 +214,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let prefix = turn.map_or(self.len(), |t| self.len() - t.claims - t.province_claims);
         let map = self.map();
         let claims = turn.into_iter().flat_map(move |t| {
-            let plain = map.plain_classes().iter().flat_map(move |class| t.claimable.and(class.routes).iter());
+            let plain = payable_classes(map, &t).flat_map(move |(class, _)| t.claimable.and(class.routes).iter());
             plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
                 let payments = claims::RoutePayments::new(map.route(route), &t.hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
@@ -306,16 +306,26 @@ impl Turn {
     }
 }
 
-/// Number of canonical claims in `t`: plain routes by class from one payment table, the
-/// special routes one by one.
-fn claim_count(map: &Map, t: &Turn) -> u32 {
-    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
-    let mut total = 0;
-    for class in map.plain_classes() {
-        let per = table.get(class.slot, class.length);
-        if per > 0 {
-            total += t.claimable.and(class.routes).count() * per;
+/// The plain classes `t`'s hand pays for, in [`Map::plain_classes`] order, with the
+/// payments of each of their routes: the classes it cannot pay for are skipped unseen.
+fn payable_classes<'m>(map: &'m Map, t: &Turn) -> impl Iterator<Item = (&'m PlainClass, u32)> {
+    let payments = PlainPayments::new(&t.hand, &map.rules);
+    let mut classes = payments.payable_classes(map);
+    std::iter::from_fn(move || {
+        if classes == 0 {
+            return None;
         }
+        let class = &map.plain_classes()[classes.trailing_zeros() as usize];
+        classes &= classes - 1;
+        Some((class, payments.get(class.slot, class.length)))
+    })
+}
+
+/// Number of canonical claims in `t`: plain routes by class, the special routes one by one.
+fn claim_count(map: &Map, t: &Turn) -> u32 {
+    let mut total = 0;
+    for (class, per) in payable_classes(map, t) {
+        total += t.claimable.and(class.routes).count() * per;
     }
     for r in t.claimable.and(map.special_routes()).iter() {
         total += claims::payment_count(map.route(r), &t.hand, &map.rules);
@@ -329,12 +339,7 @@ fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
         route,
         pay: claims::nth_payment(map.route(route), &t.hand, &map.rules, k),
     };
-    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
-    for class in map.plain_classes() {
-        let per = table.get(class.slot, class.length);
-        if per == 0 {
-            continue;
-        }
+    for (class, per) in payable_classes(map, t) {
         let set = t.claimable.and(class.routes);
         let n = set.count() * per;
         if k < n {
