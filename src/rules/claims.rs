@@ -26,9 +26,16 @@ pub fn locos_on_color_spaces(route: &Route, rules: &Rules) -> bool {
 /// Whether `pay` is a complete, exact payment for `route` (the tunnel surcharge aside).
 #[must_use]
 pub fn is_valid_payment(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
-    let colors: &[Card] = match route.color {
-        Some(c) => &[c][..],
-        None => &Card::COLORS[..],
+    let substitutes = route.any_cards > 0 || (rules.ferry_substitute > 0 && route.ferry_locos > 0);
+    let colors: &[Card] = match (route.color, substitutes) {
+        (Some(_), _) | (None, true) => route_colors(route),
+        // Without substitutes every card sits on a space, so a gray route can only be paid
+        // in the one colour laid (in any colour alike when none is).
+        (None, false) => match pay.single_color() {
+            Some(c) => std::slice::from_ref(&Card::COLORS[c.index()]),
+            None if pay.colored() == 0 => &Card::COLORS[..1],
+            None => return false,
+        },
     };
     colors.iter().any(|&c| pays_in_color(route, pay, c, rules))
 }
@@ -278,16 +285,17 @@ impl PlainPayments {
         // locomotives run from `length - in_color` (floored at 0) to `hi`, and `hi` never
         // exceeds the locomotives held.
         let hi_plus_one = if self.wild { self.locos.min(length - 1) + 1 } else { 1 };
-        let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
-        let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
         let all_loco = u32::from(self.wild && self.locos >= length);
         let colored = if slot < 8 {
-            per_color >> (8 * slot) & 0xFF
+            let lo = length.saturating_sub((self.in_color >> (8 * slot)) as u8);
+            hi_plus_one.saturating_sub(lo)
         } else {
+            let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
+            let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
             // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
-            per_color.wrapping_mul(LANES) >> 56
+            (per_color.wrapping_mul(LANES) >> 56) as u8
         };
-        colored as u32 + all_loco
+        u32::from(colored) + all_loco
     }
 
     /// The classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) this hand pays for:
