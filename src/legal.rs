@@ -5,7 +5,7 @@ use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
 use crate::card::CardCounts;
 use crate::ids::RouteId;
-use crate::map::Map;
+use crate::map::{Map, PlainClass};
 use crate::rules::claims::{self, PlainPayments};
 use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
 use crate::rules::{market, provinces, tunnels};
@@ -214,7 +214,8 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let prefix = turn.map_or(self.len(), |t| self.len() - t.claims - t.province_claims);
         let map = self.map();
         let claims = turn.into_iter().flat_map(move |t| {
-            let plain = map.plain_classes().iter().flat_map(move |class| t.claimable.and(class.routes).iter());
+            let payments = PlainPayments::new(&t.hand, &map.rules);
+            let plain = payable_classes(map, &payments).flat_map(move |class| t.claimable.and(class.routes).iter());
             plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
                 let payments = claims::RoutePayments::new(map.route(route), &t.hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
@@ -306,15 +307,28 @@ impl Turn {
     }
 }
 
-/// Number of canonical claims in `t`: plain routes by class from one payment table, the
-/// special routes one by one.
+/// The plain classes `payments` pays for, in [`Map::plain_classes`] order: the classes it
+/// cannot pay for are skipped unseen.
+fn payable_classes<'m>(map: &'m Map, payments: &PlainPayments) -> impl Iterator<Item = &'m PlainClass> {
+    let mut classes = payments.payable_classes(map);
+    std::iter::from_fn(move || {
+        if classes == 0 {
+            return None;
+        }
+        let class = &map.plain_classes()[classes.trailing_zeros() as usize];
+        classes &= classes - 1;
+        Some(class)
+    })
+}
+
+/// Number of canonical claims in `t`: plain routes by class, the special routes one by one.
 fn claim_count(map: &Map, t: &Turn) -> u32 {
-    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
+    let payments = PlainPayments::new(&t.hand, &map.rules);
     let mut total = 0;
-    for class in map.plain_classes() {
-        let per = table.get(class.slot, class.length);
-        if per > 0 {
-            total += t.claimable.and(class.routes).count() * per;
+    for class in payable_classes(map, &payments) {
+        let routes = t.claimable.and(class.routes).count();
+        if routes > 0 {
+            total += routes * payments.get(class.slot, class.length);
         }
     }
     for r in t.claimable.and(map.special_routes()).iter() {
@@ -329,13 +343,13 @@ fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
         route,
         pay: claims::nth_payment(map.route(route), &t.hand, &map.rules, k),
     };
-    let table = PlainPayments::new(&t.hand, &map.rules, map.max_plain_length());
-    for class in map.plain_classes() {
-        let per = table.get(class.slot, class.length);
-        if per == 0 {
+    let payments = PlainPayments::new(&t.hand, &map.rules);
+    for class in payable_classes(map, &payments) {
+        let set = t.claimable.and(class.routes);
+        if set.is_empty() {
             continue;
         }
-        let set = t.claimable.and(class.routes);
+        let per = payments.get(class.slot, class.length);
         let n = set.count() * per;
         if k < n {
             return claim(set.nth(k / per), k % per);

@@ -130,8 +130,9 @@ pub struct Map {
     tunnels: RouteSet,
     /// Non-empty classes of plain routes: (colour slot, 8 = gray; length; routes).
     plain_classes: Vec<PlainClass>,
-    /// The longest plain route's length (0 without plain routes).
-    max_plain_length: u8,
+    /// Per colour slot and length `n`: the plain classes of that slot no longer than `n`
+    /// (bit `i`: `plain_classes[i]`; a map has at most 128 routes, so at most 128 classes).
+    plain_within: [[u128; MAX_ROUTE_LENGTH + 1]; 9],
     /// Routes needing more than `t` trains, indexed by `t`.
     needs_more_than: Vec<RouteSet>,
     normal_tickets: TicketSet,
@@ -437,7 +438,12 @@ impl Map {
         }
         let select =
             |kind| tickets.iter().enumerate().filter(|(_, t)| t.kind == kind).map(|(i, _)| TicketId(i as u8)).collect();
-        let max_plain_length = plain_classes.iter().map(|c| c.length).max().unwrap_or(0);
+        let mut plain_within = [[0u128; MAX_ROUTE_LENGTH + 1]; 9];
+        for (i, class) in plain_classes.iter().enumerate() {
+            for set in &mut plain_within[usize::from(class.slot)][usize::from(class.length)..] {
+                *set |= 1 << i;
+            }
+        }
         Map {
             normal_tickets: select(TicketKind::Normal),
             long_tickets: select(TicketKind::Long),
@@ -454,7 +460,7 @@ impl Map {
             special_routes,
             tunnels,
             plain_classes,
-            max_plain_length,
+            plain_within,
             needs_more_than,
         }
     }
@@ -521,10 +527,11 @@ impl Map {
         self.all_routes
     }
 
-    /// The longest plain route.
+    /// The plain classes of colour slot `slot` (8: gray) no longer than `length`, as a
+    /// mask over [`Map::plain_classes`] (bit `i`: class `i`).
     #[must_use]
-    pub fn max_plain_length(&self) -> u8 {
-        self.max_plain_length
+    pub(crate) fn plain_classes_within(&self, slot: u8, length: u8) -> u128 {
+        self.plain_within[usize::from(slot)][usize::from(length).min(MAX_ROUTE_LENGTH)]
     }
 
     /// The tunnels.

@@ -11,7 +11,7 @@ use crate::action::{Event, EventSink};
 use crate::bitset::RouteSet;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
-use crate::map::{Route, MAX_ROUTE_LENGTH};
+use crate::map::{Map, Route};
 use crate::observation::Observation;
 use crate::rule_set::{LocoUse, Rules};
 use crate::rules::ferries;
@@ -26,9 +26,16 @@ pub fn locos_on_color_spaces(route: &Route, rules: &Rules) -> bool {
 /// Whether `pay` is a complete, exact payment for `route` (the tunnel surcharge aside).
 #[must_use]
 pub fn is_valid_payment(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
-    let colors: &[Card] = match route.color {
-        Some(c) => &[c][..],
-        None => &Card::COLORS[..],
+    let substitutes = route.any_cards > 0 || (rules.ferry_substitute > 0 && route.ferry_locos > 0);
+    let colors: &[Card] = match (route.color, substitutes) {
+        (Some(_), _) | (None, true) => route_colors(route),
+        // Without substitutes every card sits on a space, so a gray route can only be paid
+        // in the one colour laid (in any colour alike when none is).
+        (None, false) => match pay.single_color() {
+            Some(c) => std::slice::from_ref(&Card::COLORS[c.index()]),
+            None if pay.colored() == 0 => &Card::COLORS[..1],
+            None => return false,
+        },
     };
     colors.iter().any(|&c| pays_in_color(route, pay, c, rules))
 }
@@ -229,12 +236,16 @@ fn loco_range_of(length: u8, ferry: u8, wild: bool, in_color: u8, locos: u8) -> 
     (lo <= hi && locos >= lo).then_some((lo, hi))
 }
 
-/// Payment counts of plain routes (no ferry, tunnel or substitutes) for one hand, by route
-/// length and colour slot (0..8 = [`Card::COLORS`], 8 = gray): built once per decision.
+/// Payment counts of plain routes (no ferry, tunnel or substitutes) for one hand, by colour
+/// slot (0..8 = [`Card::COLORS`], 8 = gray) and route length, worked out on demand: taking
+/// it costs a few instructions, so a decision pays only for the classes it looks at.
 /// Each count equals [`payment_count`] of a plain route of that slot and length.
 #[derive(Clone, Copy, Debug)]
 pub struct PlainPayments {
-    counts: [[u8; 9]; MAX_ROUTE_LENGTH + 1],
+    /// The eight colour counts, one per byte lane, capped at 127.
+    in_color: u64,
+    locos: u8,
+    wild: bool,
 }
 
 /// Eight byte lanes of a `u64`, each 1.
@@ -251,39 +262,59 @@ fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
 }
 
 impl PlainPayments {
-    /// The table for `hand`, for lengths up to `max_length`.
+    /// The counts for `hand` under `rules`.
     #[must_use]
-    pub fn new(hand: &CardCounts, rules: &Rules, max_length: u8) -> PlainPayments {
-        let wild = rules.locos == LocoUse::Wild;
-        let locos = hand[Card::Loco];
-        // The eight colour counts, one per byte lane; counts beyond the longest route
-        // change nothing, so capping them at 127 keeps every lane below 128.
+    pub fn new(hand: &CardCounts, rules: &Rules) -> PlainPayments {
+        // Counts beyond the longest route change nothing, so capping them at 127 keeps
+        // every lane below 128.
         let mut in_color = [0u8; 8];
         for (lane, &n) in in_color.iter_mut().zip(&hand.0[..8]) {
             *lane = n.min(127);
         }
-        let in_color = u64::from_le_bytes(in_color);
-        let mut counts = [[0u8; 9]; MAX_ROUTE_LENGTH + 1];
-        for length in 1..=max_length {
-            // `loco_range_of(length, 0, ..)` for all eight colours at once, as counts: the
-            // locomotives run from `length - in_color` (floored at 0) to `hi`, and `hi`
-            // never exceeds the locomotives held.
-            let hi_plus_one = if wild { locos.min(length - 1) + 1 } else { 1 };
-            let lo = saturating_sub_lanes(u64::from(length) * LANES, in_color);
-            let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
-            let all_loco = u8::from(wild && locos >= length);
-            let row = &mut counts[usize::from(length)];
-            row[..8].copy_from_slice(&(per_color + u64::from(all_loco) * LANES).to_le_bytes());
-            // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
-            row[8] = ((per_color.wrapping_mul(LANES) >> 56) as u8) + all_loco;
+        PlainPayments {
+            in_color: u64::from_le_bytes(in_color),
+            locos: hand[Card::Loco],
+            wild: rules.locos == LocoUse::Wild,
         }
-        PlainPayments { counts }
     }
 
-    /// Payments for one plain route of this colour slot and length.
+    /// Payments for one plain route of this colour slot and length (1 or more).
     #[must_use]
     pub fn get(&self, slot: u8, length: u8) -> u32 {
-        u32::from(self.counts[usize::from(length)][usize::from(slot)])
+        // `loco_range_of(length, 0, ..)` for all eight colours at once, as counts: the
+        // locomotives run from `length - in_color` (floored at 0) to `hi`, and `hi` never
+        // exceeds the locomotives held.
+        let hi_plus_one = if self.wild { self.locos.min(length - 1) + 1 } else { 1 };
+        let all_loco = u32::from(self.wild && self.locos >= length);
+        let colored = if slot < 8 {
+            let lo = length.saturating_sub((self.in_color >> (8 * slot)) as u8);
+            hi_plus_one.saturating_sub(lo)
+        } else {
+            let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
+            let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
+            // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
+            (per_color.wrapping_mul(LANES) >> 56) as u8
+        };
+        u32::from(colored) + all_loco
+    }
+
+    /// The classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) this hand pays for:
+    /// exactly those whose [`PlainPayments::get`] is not 0.
+    #[must_use]
+    pub(crate) fn payable_classes(&self, map: &Map) -> u128 {
+        // A colour pays a route up to its cards plus the wild locomotives when it has a
+        // card at all; locomotives alone pay a route up to their number; gray takes the
+        // best colour.
+        let wild_locos = if self.wild { self.locos } else { 0 };
+        let mut gray = wild_locos;
+        let mut classes = 0;
+        for slot in 0..8u8 {
+            let n = (self.in_color >> (8 * slot)) as u8;
+            let reach = if n > 0 { n.saturating_add(wild_locos) } else { wild_locos };
+            gray = gray.max(reach);
+            classes |= map.plain_classes_within(slot, reach);
+        }
+        classes | map.plain_classes_within(8, gray)
     }
 }
 
@@ -376,6 +407,7 @@ impl Observation<'_, '_> {
 mod tests {
     use super::*;
     use crate::ids::CityId;
+    use crate::map::MAX_ROUTE_LENGTH;
     use crate::rule_set::{DeckSpec, Returned, TicketDeal};
     use crate::rules::ferries::substitute_payments;
 
@@ -419,20 +451,49 @@ mod tests {
         }
     }
 
+    /// Hands spread over 0..=13 cards a kind, one kind beyond any route length.
+    fn spread_hand(seed: u32) -> CardCounts {
+        let mut hand = CardCounts::EMPTY;
+        for (i, n) in hand.0.iter_mut().enumerate() {
+            *n = ((seed.wrapping_mul(2_654_435_761) >> (3 * i as u32)) % 14) as u8;
+        }
+        hand.0[seed as usize % 9] = 200;
+        hand
+    }
+
     #[test]
-    fn plain_payment_table_matches_the_route_payments() {
+    fn payable_classes_are_the_classes_with_a_payment_on_real_maps() {
+        // USA: locomotives wild; Nordic: locomotives only on ferries and tunnels.
+        for name in ["usa", "nordic"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
+            let map = Map::load(&path).expect("project map");
+            for seed in 0u32..400 {
+                // Small hands too, where most classes cannot be paid for.
+                let mut hand = spread_hand(seed);
+                if seed % 2 == 0 {
+                    hand = CardCounts(hand.0.map(|n| n % 4));
+                }
+                let table = PlainPayments::new(&hand, &map.rules);
+                let payable = table.payable_classes(&map);
+                for (i, class) in map.plain_classes().iter().enumerate() {
+                    let route = map.route(class.routes.first_item().expect("classes are not empty"));
+                    let count = payment_count(route, &hand, &map.rules);
+                    assert_eq!(table.get(class.slot, class.length), count, "{name} {hand} class {i}");
+                    assert_eq!(payable >> i & 1 == 1, count > 0, "{name} {hand} class {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_payments_match_the_route_payments() {
         for (locos, rules) in [
             (LocoUse::Wild, rules(LocoUse::Wild, 0)),
             (LocoUse::FerriesAndTunnels, rules(LocoUse::FerriesAndTunnels, 0)),
         ] {
             for seed in 0u32..400 {
-                // Spread hands over 0..=13 cards a kind, some beyond any route length.
-                let mut hand = CardCounts::EMPTY;
-                for (i, n) in hand.0.iter_mut().enumerate() {
-                    *n = ((seed.wrapping_mul(2_654_435_761) >> (3 * i as u32)) % 14) as u8;
-                }
-                hand.0[seed as usize % 9] = 200;
-                let table = PlainPayments::new(&hand, &rules, MAX_ROUTE_LENGTH as u8);
+                let hand = spread_hand(seed);
+                let table = PlainPayments::new(&hand, &rules);
                 for length in 1..=MAX_ROUTE_LENGTH as u8 {
                     for slot in 0..9u8 {
                         let color = (slot < 8).then(|| Card::COLORS[usize::from(slot)]);

@@ -107,7 +107,9 @@ impl GameState<'_> {
     fn after_card(&mut self, second_allowed: bool, sink: &mut impl EventSink) {
         if second_allowed {
             self.phase = Phase::SecondCard;
-            if !self.legal_actions().is_empty() {
+            // The second card's choices, as the legal set lists them: a face-up card that
+            // may be taken now, or a blind draw.
+            if market_slots(self) != 0 || self.can_draw_blind() {
                 return;
             }
         }
@@ -156,8 +158,7 @@ impl GameState<'_> {
             return;
         }
         let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
-        let others = self.deck.colored() + self.discard.colored();
-        if locos >= 3 && others >= 3 {
+        if locos >= 3 && self.deck.colored() + self.discard.colored() >= 3 {
             for slot in 0..MARKET_SLOTS {
                 if let Some(c) = self.market[slot].take() {
                     self.discard[c] += 1;
