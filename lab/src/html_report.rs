@@ -172,13 +172,18 @@ pub(crate) fn data_table<R>(table: &Table<R>) -> String {
     let header: Vec<&str> = table.header().collect();
     let shown: Vec<usize> = (0..header.len()).filter(|&i| header[i] != "provisional").collect();
     let names: Vec<&str> = shown.iter().map(|&i| header[i]).collect();
-    let rows = table.texts().map(|fields| shown.iter().map(|&i| fields.get(i).unwrap_or("").to_string()).collect());
+    let rows =
+        table.texts().map(|fields| shown.iter().map(|&i| fields.get(i).unwrap_or("").to_string()).collect::<Vec<_>>());
     html_table(&names, rows)
 }
 
 /// A table as HTML: a header row of `header`, then `rows` of text (escaped); fields that are
 /// numbers are right-aligned.
-pub(crate) fn html_table<S: AsRef<str>>(header: &[&str], rows: impl IntoIterator<Item = Vec<S>>) -> String {
+pub(crate) fn html_table<R, S>(header: &[&str], rows: impl IntoIterator<Item = R>) -> String
+where
+    R: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
     let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
     for name in header {
         html.push_str(&format!("<th>{}</th>", escape(name)));
@@ -186,7 +191,7 @@ pub(crate) fn html_table<S: AsRef<str>>(header: &[&str], rows: impl IntoIterator
     html.push_str("</tr>\n");
     for fields in rows {
         html.push_str("<tr>");
-        for field in &fields {
+        for field in fields {
             let field = field.as_ref();
             let class = if field.parse::<f64>().is_ok() { " class=\"num\"" } else { "" };
             html.push_str(&format!("<td{class}>{}</td>", escape(field)));

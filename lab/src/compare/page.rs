@@ -116,7 +116,7 @@ fn significant(rows: &[DifferenceRow]) -> String {
          over every test), by increasing p-value. Every test is in differences.csv.",
         shown.len()
     ));
-    html.push_str(&html_table(&header, fields.iter().map(|f| f.iter().map(String::as_str).collect())));
+    html.push_str(&html_table(&header, fields));
     html
 }
 

@@ -123,7 +123,7 @@ pub fn page(map: &Path, keys: &[&str], rows: &[SettingRow<'_>]) -> String {
     section(&mut html, "Figures against the setting", plots);
     let (header, fields) = table(keys, rows);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    section(&mut html, "sweep.csv", html_table(&header, fields.iter().map(|f| f.iter().map(String::as_str).collect())));
+    section(&mut html, "sweep.csv", html_table(&header, fields));
     html.push_str(PAGE_END);
     html
 }

@@ -7,7 +7,7 @@ use super::routes::COLOURS;
 use super::tickets::{TicketRow, BANDS};
 use super::{Analysis, Files};
 use crate::html_report::charts::{route_map, Link, Place};
-use crate::html_report::{caption, data_table, html_table, note, section, STYLE};
+use crate::html_report::{caption, data_table, html_table, note, page_start, section, PAGE_END};
 use crate::svg::escape;
 
 /// Tickets listed as the most over- and under-valued.
@@ -17,13 +17,7 @@ const TOP_CROWDED: usize = 10;
 
 /// The page for the analysis of `map`, with its CSV files read back in `files`.
 pub(super) fn page(map: &Map, analysis: &Analysis, files: &Files) -> String {
-    let title = format!("ttr maps analyze: {}", map.title);
-    let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{t}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{t}</h1>\n",
-        t = escape(&title)
-    );
+    let mut html = page_start(&format!("ttr maps analyze: {}", map.title));
     let counts: Vec<String> = analysis.players.iter().map(u8::to_string).collect();
     html.push_str(&format!(
         "<p class=\"subtitle\">{} cities, {} tracks in {} connections, {} tickets · players {}</p>\n",
@@ -52,7 +46,7 @@ pub(super) fn page(map: &Map, analysis: &Analysis, files: &Files) -> String {
          only where the rules allow it) against the trains the players hold.",
     ) + &data_table(&files.supply.1);
     section(&mut html, "Supply", supply);
-    html.push_str("</main>\n</body>\n</html>\n");
+    html.push_str(PAGE_END);
     html
 }
 
