@@ -44,11 +44,11 @@ greedy,random,1000,840,150,10,0.840000,0.816000,0.861400
 ";
 
 const TICKETS_CSV: &str = "\
-ticket,a,b,points,kind,source,dealt,kept,keep_rate,completed,completion_rate,completion_rate_lo,completion_rate_hi,mean_net_points,held_wins,win_rate_held,win_rate_not_held,lift,mean_completion_turn
-0,Denver,El Paso,4,normal,setup,300,240,0.800000,200,0.833333,0.781000,0.875000,2.6667,90,0.375000,0.320000,0.055000,21.5000
-0,Denver,El Paso,4,normal,drawn,80,40,0.500000,30,0.750000,0.598000,0.858000,2.0000,15,0.375000,0.330000,0.045000,40.1000
-1,Dallas,Denver,11,normal,setup,300,90,0.300000,45,0.500000,0.398000,0.602000,0.0000,30,0.333333,0.333000,0.000333,30.0000
-2,Santa Fe,Oklahoma City,3,normal,drawn,20,2,0.100000,2,1.000000,0.342000,1.000000,3.0000,1,0.500000,0.333000,0.167000,44.0000
+ticket,a,b,points,kind,source,dealt,kept,keep_rate,completed,completion_rate,completion_rate_lo,completion_rate_hi,mean_net_points,held_wins,win_rate_held,win_rate_not_held,lift,mean_completion_turn,blocked,blocked_rate,blocked_rate_lo,blocked_rate_hi
+0,Denver,El Paso,4,normal,setup,300,240,0.800000,200,0.833333,0.781000,0.875000,2.6667,90,0.375000,0.320000,0.055000,21.5000,24,0.100000,0.068000,0.145000
+0,Denver,El Paso,4,normal,drawn,80,40,0.500000,30,0.750000,0.598000,0.858000,2.0000,15,0.375000,0.330000,0.045000,40.1000,4,0.100000,0.040000,0.231000
+1,Dallas,Denver,11,normal,setup,300,90,0.300000,45,0.500000,0.398000,0.602000,0.0000,30,0.333333,0.333000,0.000333,30.0000,30,0.333333,0.243000,0.436000
+2,Santa Fe,Oklahoma City,3,normal,drawn,20,2,0.100000,2,1.000000,0.342000,1.000000,3.0000,1,0.500000,0.333000,0.167000,44.0000,0,0.000000,0.000000,0.658000
 ";
 
 const ROUTES_CSV: &str = "\

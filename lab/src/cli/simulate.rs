@@ -289,7 +289,7 @@ pub(crate) fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Writ
     }
     writeln!(
         w,
-        "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores .csv; run.json)",
+        "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores, arc, outliers .csv; run.json)",
         out.display()
     )
 }

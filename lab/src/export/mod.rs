@@ -6,10 +6,12 @@
 //! file without rows still names its columns), followed by `provisional` when the map is
 //! marked provisional; every row then ends with `true`.
 
+pub mod arc;
 pub mod bots;
 pub mod cities;
 pub mod games;
 pub mod matchups;
+pub mod outliers;
 pub mod routes;
 pub mod scores;
 pub mod seats;

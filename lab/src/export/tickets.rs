@@ -47,6 +47,15 @@ pub struct TicketRow {
     pub lift: Option<Fixed<6>>,
     /// Mean turn of completion; empty if never completed.
     pub mean_completion_turn: Option<Fixed<4>>,
+    /// Times kept and blocked: incomplete at the end, with no way left to join its cities
+    /// over the holder's routes and the routes still open to the holder.
+    pub blocked: u64,
+    /// `blocked / kept` (0 if never kept).
+    pub blocked_rate: Fixed<6>,
+    /// 95% Wilson interval of the blocked rate, low end.
+    pub blocked_rate_lo: Fixed<6>,
+    /// 95% Wilson interval of the blocked rate, high end.
+    pub blocked_rate_hi: Fixed<6>,
     /// `true` when the map is provisional; no column otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provisional: Option<bool>,
@@ -74,6 +83,10 @@ impl Row for TicketRow {
         "win_rate_not_held",
         "lift",
         "mean_completion_turn",
+        "blocked",
+        "blocked_rate",
+        "blocked_rate_lo",
+        "blocked_rate_hi",
     ];
 }
 
@@ -87,6 +100,7 @@ impl TicketRow {
         [(0, "setup"), (1, "drawn")].map(|(source, name)| {
             let k = &s.tickets[index][source];
             let (lo, hi) = wilson(k.completed, k.kept);
+            let (blocked_lo, blocked_hi) = wilson(k.blocked, k.kept);
             let held_rate = ratio(k.held_wins, k.kept);
             TicketRow {
                 ticket: index as u64,
@@ -108,6 +122,10 @@ impl TicketRow {
                 win_rate_not_held: Fixed(not_held),
                 lift: (k.kept > 0).then_some(Fixed(held_rate - not_held)),
                 mean_completion_turn: mean(k.completion_turn_sum as f64, k.completed),
+                blocked: k.blocked,
+                blocked_rate: Fixed(ratio(k.blocked, k.kept)),
+                blocked_rate_lo: Fixed(blocked_lo),
+                blocked_rate_hi: Fixed(blocked_hi),
                 provisional: provisional(map.provisional),
             }
         })
