@@ -80,6 +80,21 @@ end,trains,990
 end,passes,10
 ";
 
+const ARC_CSV: &str = "\
+round,games_reaching,reaching_rate,claims,mean_claims,mean_claims_lo,mean_claims_hi
+1,1000,1.000000,3000,3.0000,2.9500,3.0500
+2,1000,1.000000,1500,1.5000,1.4500,1.5500
+3,400,0.400000,800,2.0000,1.8000,2.2000
+";
+
+const OUTLIERS_CSV: &str = "\
+kind,rank,game,seed,turns,end,margin
+longest,1,17,9001,74,trains,3
+shortest,1,5,9002,70,trains,12
+lopsided,1,5,9002,70,trains,12
+passes,1,44,9003,72,passes,0
+";
+
 /// A results directory holding `files` (name, contents).
 fn results(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -100,6 +115,8 @@ fn full_run() -> Vec<(&'static str, String)> {
         ("routes.csv", ROUTES_CSV),
         ("cities.csv", CITIES_CSV),
         ("scores.csv", SCORES_CSV),
+        ("arc.csv", ARC_CSV),
+        ("outliers.csv", OUTLIERS_CSV),
     ]
     .into_iter()
     .map(|(name, text)| (name, text.to_string()))
@@ -165,6 +182,19 @@ fn the_page_draws_every_plot() {
     let scores = section(&page, "Score distributions");
     assert_eq!(count(scores, "class=\"hist\""), 5, "a bar per value of score and turns");
     assert!(scores.contains(">trains</text>") && scores.contains(">passes</text>"));
+    let blocked = section(&page, "Blocked tickets");
+    assert_eq!(count(blocked, "class=\"bar\""), 2, "a bar per ticket ever blocked, sources pooled");
+    // Dallas-Denver: 30 of 90; Denver-El Paso: 24 + 4 of 240 + 40 = 10%.
+    assert!(blocked.find("Dallas – Denver (11)") < blocked.find("Denver – El Paso (4)"), "most blocked first");
+    assert!(blocked.contains("blocked 28 of 280 times kept, 10.0% (95% interval 7.0% to 14.1%)"));
+    assert!(!blocked.contains("Santa Fe"), "never blocked: not drawn");
+    let arc = section(&page, "Game arc");
+    assert_eq!(count(arc, "class=\"point\""), 3, "a point per round");
+    assert_eq!(count(arc, "class=\"band\""), 1, "the intervals as one band");
+    assert!(arc.contains("round 3: 2.0000 routes claimed per game (95% interval 1.8000 to 2.2000), 400 games"));
+    let outliers = section(&page, "Outliers");
+    assert_eq!(count(outliers, "<tr>"), 5, "a table row per listed game, and the header");
+    assert!(outliers.contains("<td>passes</td>"));
     let run = section(&page, "Run");
     assert!(run.contains("<code>simulate</code>") && run.contains("5f2c0a9e") && run.contains("800.000"));
     assert!(!page.contains("class=\"provisional\""), "no warning for final map data");
@@ -208,6 +238,8 @@ fn missing_optional_files_are_noted() {
     assert!(page.contains("No routes.csv"));
     assert!(page.contains("No matchups.csv"));
     assert!(page.contains("No scores.csv"));
+    assert!(page.contains("No arc.csv") && page.contains("No outliers.csv"));
+    assert!(section(&page, "Blocked tickets").contains("No tickets.csv"));
     assert!(section(&page, "Map: routes by claim rate").contains("map skipped"));
     assert_eq!(count(&page, "class=\"route\""), 0);
 }
