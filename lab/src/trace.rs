@@ -1,7 +1,7 @@
 //! Facts about one game gathered from its events, for the run statistics: which tickets
 //! were dealt and kept (at setup or drawn), when tickets were completed, which kept tickets
-//! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an [`EventSink`] fed by the engine's
-//! [`ttr::play_game_recorded`].
+//! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an
+//! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
 use ttr::{connected, network_of, play_game_recorded};
 use ttr::{
@@ -261,10 +261,11 @@ pub fn play_traced(
 }
 
 /// The routes `seat` owns or could still claim, trains and cards aside, when seat `s` owns
-/// `owned[s]` (one entry per player): every route but those claimed by others, the other
-/// track of a double route the seat owns, and, with fewer players than the rules'
-/// `doubles_both_from`, the other track of every claimed double. This is the engine's
-/// `GameState::owned(seat)` joined with `GameState::open_to(seat)`, from the owners alone.
+/// `owned[s]` (one entry per player): its own routes, and every other route except the
+/// claimed ones, the other track of a double route the seat owns and, with fewer players
+/// than the rules' `doubles_both_from`, the other track of every claimed double. This is the
+/// engine's `GameState::owned(seat)` joined with `GameState::open_to(seat)`, from the owners
+/// alone.
 #[must_use]
 pub fn usable_routes(map: &Map, owned: &[RouteSet], seat: Seat) -> RouteSet {
     let both_tracks = owned.len() >= usize::from(map.rules.doubles_both_from);
