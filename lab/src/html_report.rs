@@ -339,14 +339,18 @@ fn blocked_section(tickets: Option<&Table<TicketRow>>) -> String {
     let Some(table) = tickets else {
         return note("No tickets.csv: blocked tickets skipped.");
     };
+    if !table.has_column("blocked") {
+        return note("tickets.csv was written before it counted blocked tickets: blocked tickets skipped.");
+    }
     // Per ticket: its label, times blocked and times kept, over both sources.
     let mut pooled: Vec<(u64, String, u64, u64)> = Vec::new();
     for row in table.rows() {
+        let blocked = row.blocked.unwrap_or(0);
         match pooled.iter_mut().find(|p| p.0 == row.ticket) {
-            Some(p) => (p.2, p.3) = (p.2 + row.blocked, p.3 + row.kept),
+            Some(p) => (p.2, p.3) = (p.2 + blocked, p.3 + row.kept),
             None => {
                 let label = format!("{} – {} ({})", row.a, row.b, row.points);
-                pooled.push((row.ticket, label, row.blocked, row.kept));
+                pooled.push((row.ticket, label, blocked, row.kept));
             }
         }
     }

@@ -245,6 +245,18 @@ fn missing_optional_files_are_noted() {
 }
 
 #[test]
+fn a_tickets_csv_from_before_the_blocked_columns_still_reads() {
+    let old: String =
+        TICKETS_CSV.lines().map(|l| l.rsplitn(5, ',').last().expect("fields").to_string() + "\n").collect();
+    assert!(old.starts_with("ticket,") && old.lines().next().unwrap().ends_with(",mean_completion_turn"));
+    let page = report(&with(full_run(), "tickets.csv", &old)).expect("report");
+    assert_eq!(count(section(&page, "Ticket value"), "class=\"dot\""), 4, "the tickets are drawn");
+    assert!(section(&page, "Blocked tickets").contains("written before it counted blocked tickets"));
+    let error = error_with("tickets.csv", &TICKETS_CSV.replace(",lift,", ",lifted,"));
+    assert_names(&error, "tickets.csv", 1, "no column `lift`");
+}
+
+#[test]
 fn the_page_is_written_atomically() {
     let named: Vec<(&str, String)> = full_run();
     let dir = results(&named.iter().map(|(n, t)| (*n, t.as_str())).collect::<Vec<_>>());

@@ -32,6 +32,9 @@ pub trait Row: Serialize + DeserializeOwned {
     const FILE: &'static str;
     /// The columns, in order, without the optional `provisional` column.
     const COLUMNS: &'static [&'static str];
+    /// Columns of [`Row::COLUMNS`] added after the file's first version: a file written
+    /// before them lacks them, and reads back with those fields empty.
+    const ADDED: &'static [&'static str] = &[];
 }
 
 /// The `provisional` column's value: `Some(true)` on every row of a provisional run, and

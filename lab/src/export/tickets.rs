@@ -48,14 +48,19 @@ pub struct TicketRow {
     /// Mean turn of completion; empty if never completed.
     pub mean_completion_turn: Option<Fixed<4>>,
     /// Times kept and blocked: incomplete at the end, with no way left to join its cities
-    /// over the holder's routes and the routes still open to the holder.
-    pub blocked: u64,
+    /// over the holder's routes and the routes still open to the holder. Always written;
+    /// empty when read from a file written before the column existed, as are the next three.
+    #[serde(default)]
+    pub blocked: Option<u64>,
     /// `blocked / kept` (0 if never kept).
-    pub blocked_rate: Fixed<6>,
+    #[serde(default)]
+    pub blocked_rate: Option<Fixed<6>>,
     /// 95% Wilson interval of the blocked rate, low end.
-    pub blocked_rate_lo: Fixed<6>,
+    #[serde(default)]
+    pub blocked_rate_lo: Option<Fixed<6>>,
     /// 95% Wilson interval of the blocked rate, high end.
-    pub blocked_rate_hi: Fixed<6>,
+    #[serde(default)]
+    pub blocked_rate_hi: Option<Fixed<6>>,
     /// `true` when the map is provisional; no column otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provisional: Option<bool>,
@@ -88,6 +93,7 @@ impl Row for TicketRow {
         "blocked_rate_lo",
         "blocked_rate_hi",
     ];
+    const ADDED: &'static [&'static str] = &["blocked", "blocked_rate", "blocked_rate_lo", "blocked_rate_hi"];
 }
 
 impl TicketRow {
@@ -122,10 +128,10 @@ impl TicketRow {
                 win_rate_not_held: Fixed(not_held),
                 lift: (k.kept > 0).then_some(Fixed(held_rate - not_held)),
                 mean_completion_turn: mean(k.completion_turn_sum as f64, k.completed),
-                blocked: k.blocked,
-                blocked_rate: Fixed(ratio(k.blocked, k.kept)),
-                blocked_rate_lo: Fixed(blocked_lo),
-                blocked_rate_hi: Fixed(blocked_hi),
+                blocked: Some(k.blocked),
+                blocked_rate: Some(Fixed(ratio(k.blocked, k.kept))),
+                blocked_rate_lo: Some(Fixed(blocked_lo)),
+                blocked_rate_hi: Some(Fixed(blocked_hi)),
                 provisional: provisional(map.provisional),
             }
         })
