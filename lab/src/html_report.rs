@@ -8,20 +8,26 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::atomic_file::AtomicFile;
+use crate::export::arc::ArcRow;
 use crate::export::bots::BotRow;
 use crate::export::cities::CityRow;
 use crate::export::matchups::MatchupRow;
+use crate::export::outliers::OutlierRow;
 use crate::export::routes::RouteRow;
 use crate::export::scores::ScoreRow;
 use crate::export::seats::SeatRow;
 use crate::export::tickets::TicketRow;
 use crate::export::{Fixed, Table};
+use crate::stats::{ratio, wilson};
 use crate::svg::escape;
-use charts::{Bar, Dot, Link, Place};
+use charts::{Bar, Dot, Link, Place, Point};
 use run_facts::RunFacts;
 
 /// Routes shown in the route-usage chart.
 const TOP_ROUTES: usize = 20;
+
+/// Tickets shown in the blocked-tickets chart.
+const TOP_BLOCKED: usize = 15;
 
 /// Fill of the win-rate bars.
 const RATE_FILL: &str = "#7ea6cf";
@@ -56,6 +62,9 @@ svg .ref{stroke:#666;stroke-dasharray:4 3}
 svg .err{stroke:#1d2a3a;stroke-width:1.5;fill:none}
 svg .dot{fill-opacity:.6;stroke:#fff;stroke-width:.8}
 svg .hist{fill:#4a78a8}
+svg .band{fill:#7ea6cf;fill-opacity:.35;stroke:none}
+svg .curve{fill:none;stroke:#1f4e79;stroke-width:2}
+svg .point{fill:#1f4e79}
 svg .board{fill:#f7f5ef;stroke:#ddd}
 svg .route{stroke-width:5;stroke-linecap:round}
 svg .city-dot{fill:#333;stroke:#fff;stroke-width:1.5}
@@ -64,8 +73,8 @@ svg .city{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-
 
 /// Reads the results directory `dir` and writes its report, one HTML page, to `out` (under a
 /// temporary name, renamed when complete). `bots.csv`, `seats.csv` and `run.json` are
-/// required; without `matchups.csv`, `tickets.csv`, `routes.csv`, `cities.csv` or
-/// `scores.csv` the page notes what it leaves out. Errors name the file and, for bad
+/// required; without `matchups.csv`, `tickets.csv`, `routes.csv`, `cities.csv`,
+/// `scores.csv`, `arc.csv` or `outliers.csv` the page notes what it leaves out. Errors name the file and, for bad
 /// content, the line.
 pub fn write_report(dir: &Path, out: &Path) -> Result<(), String> {
     let page = page(dir)?;
@@ -85,6 +94,8 @@ fn page(dir: &Path) -> Result<String, String> {
     let routes = Table::<RouteRow>::read(dir)?;
     let cities = Table::<CityRow>::read(dir)?;
     let scores = Table::<ScoreRow>::read(dir)?;
+    let arc = Table::<ArcRow>::read(dir)?;
+    let outliers = Table::<OutlierRow>::read(dir)?;
     let marked = [
         bots.has_column("provisional"),
         seats.has_column("provisional"),
@@ -93,6 +104,8 @@ fn page(dir: &Path) -> Result<String, String> {
         routes.as_ref().is_some_and(|t| t.has_column("provisional")),
         cities.as_ref().is_some_and(|t| t.has_column("provisional")),
         scores.as_ref().is_some_and(|t| t.has_column("provisional")),
+        arc.as_ref().is_some_and(|t| t.has_column("provisional")),
+        outliers.as_ref().is_some_and(|t| t.has_column("provisional")),
     ];
     let provisional = run.provisional() || marked.contains(&true);
 
@@ -120,6 +133,7 @@ fn page(dir: &Path) -> Result<String, String> {
     section(&mut html, "Seat advantage", rate_section(&seats, seat_rates, "seat", even));
     section(&mut html, "Head to head", matchup_section(matchups.as_ref()));
     section(&mut html, "Ticket value", ticket_section(tickets.as_ref()));
+    section(&mut html, "Blocked tickets", blocked_section(tickets.as_ref()));
     let route_rows = routes.as_ref().map(read_routes);
     section(&mut html, "Route usage", route_section(route_rows.as_deref()));
     section(
@@ -128,6 +142,8 @@ fn page(dir: &Path) -> Result<String, String> {
         map_section(routes.as_ref().zip(route_rows.as_deref()), cities.as_ref())?,
     );
     section(&mut html, "Score distributions", score_section(scores.as_ref()));
+    section(&mut html, "Game arc", arc_section(arc.as_ref()));
+    section(&mut html, "Outliers", outlier_section(outliers.as_ref()));
     html.push_str(PAGE_END);
     Ok(html)
 }
@@ -337,6 +353,58 @@ fn ticket_section(tickets: Option<&Table<TicketRow>>) -> String {
     html
 }
 
+/// The tickets most often blocked when kept (both sources pooled), with Wilson intervals,
+/// ranked by the low end of the interval (so rarely kept tickets do not crowd the top).
+fn blocked_section(tickets: Option<&Table<TicketRow>>) -> String {
+    let Some(table) = tickets else {
+        return note("No tickets.csv: blocked tickets skipped.");
+    };
+    if !table.has_column("blocked") {
+        return note("tickets.csv was written before it counted blocked tickets: blocked tickets skipped.");
+    }
+    // Per ticket: its label, times blocked and times kept, over both sources.
+    let mut pooled: Vec<(u64, String, u64, u64)> = Vec::new();
+    for row in table.rows() {
+        let blocked = row.blocked.unwrap_or(0);
+        match pooled.iter_mut().find(|p| p.0 == row.ticket) {
+            Some(p) => (p.2, p.3) = (p.2 + blocked, p.3 + row.kept),
+            None => {
+                let label = format!("{} – {} ({})", row.a, row.b, row.points);
+                pooled.push((row.ticket, label, blocked, row.kept));
+            }
+        }
+    }
+    pooled.retain(|p| p.2 > 0);
+    let low_end = |p: &(u64, String, u64, u64)| wilson(p.2, p.3).0;
+    pooled.sort_by(|p, q| low_end(q).total_cmp(&low_end(p)).then(p.0.cmp(&q.0)));
+    if pooled.is_empty() {
+        return note("No kept ticket ended blocked.");
+    }
+    let bars: Vec<Bar> = pooled
+        .iter()
+        .take(TOP_BLOCKED)
+        .map(|(_, label, blocked, kept)| {
+            let (lo, hi) = wilson(*blocked, *kept);
+            let value = ratio(*blocked, *kept);
+            let detail = format!(
+                "{label}: blocked {blocked} of {kept} times kept, {} (95% interval {} to {})",
+                charts::percent(value),
+                charts::percent(lo),
+                charts::percent(hi)
+            );
+            Bar { label: label.clone(), value, interval: Some((lo, hi)), fill: RATE_FILL.to_string(), detail }
+        })
+        .collect();
+    let mut html = charts::bar_chart(&bars, None, charts::WIDTH, "most often blocked tickets");
+    html.push_str(&caption(&format!(
+        "The {} tickets (ends, points) most often blocked when kept, setup and drawn together: incomplete \
+         at the end with no way left to join their cities over the holder's routes and the routes still \
+         open to the holder; whiskers: 95% interval, ranked by its low end.",
+        bars.len()
+    )));
+    html
+}
+
 /// A route as the page shows it.
 struct RouteView {
     a: String,
@@ -475,6 +543,52 @@ fn score_section(scores: Option<&Table<ScoreRow>>) -> String {
     }
     html.push_str("</div>\n");
     html
+}
+
+/// Routes claimed per round, with the interval of each round's mean.
+fn arc_section(arc: Option<&Table<ArcRow>>) -> String {
+    let Some(table) = arc else {
+        return note("No arc.csv: game arc skipped.");
+    };
+    let points: Vec<Point> = table
+        .rows()
+        .iter()
+        .map(|r| Point {
+            x: r.round as f64,
+            y: r.mean_claims.0,
+            interval: (r.mean_claims_lo.0, r.mean_claims_hi.0),
+            detail: format!(
+                "round {}: {} routes claimed per game (95% interval {} to {}), {} games reached it ({})",
+                r.round,
+                r.mean_claims,
+                r.mean_claims_lo,
+                r.mean_claims_hi,
+                r.games_reaching,
+                charts::percent(r.reaching_rate.0)
+            ),
+        })
+        .collect();
+    if points.is_empty() {
+        return note("arc.csv has no rows.");
+    }
+    let mut html = charts::curve(&points, "round", "routes claimed per game", "routes claimed per round");
+    html.push_str(&caption(
+        "Routes claimed in each round (a turn of every player) per game that reached it; band: 95% \
+         interval. Late rounds are played by fewer games: hover a point for how many.",
+    ));
+    html
+}
+
+/// The games worth a look, as listed in `outliers.csv`.
+fn outlier_section(outliers: Option<&Table<OutlierRow>>) -> String {
+    match outliers {
+        Some(table) => {
+            let text = "The longest, shortest and most lopsided games, and every game that ended by passes or \
+                        the turn cap; results/README.md shows how to replay one.";
+            caption(text) + &data_table(table)
+        }
+        None => note("No outliers.csv: outliers skipped."),
+    }
 }
 
 /// A heading for a metric of `scores.csv`.

@@ -10,6 +10,7 @@ pub mod design;
 pub mod export;
 pub mod html_report;
 pub mod obs_tensor;
+pub mod outliers;
 pub mod record;
 pub mod record_file;
 pub mod replay_text;

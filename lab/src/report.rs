@@ -8,10 +8,12 @@ use std::path::Path;
 use ttr::Map;
 
 use crate::atomic_file::AtomicFile;
+use crate::export::arc::ArcRow;
 use crate::export::bots::BotRow;
 use crate::export::cities::CityRow;
 use crate::export::games::GameRow;
 use crate::export::matchups::MatchupRow;
+use crate::export::outliers::OutlierRow;
 use crate::export::routes::RouteRow;
 use crate::export::scores::ScoreRow;
 use crate::export::seats::SeatRow;
@@ -120,6 +122,8 @@ impl<'a> Report<'a> {
             (RouteRow::FILE, Report::write_routes),
             (CityRow::FILE, Report::write_cities),
             (ScoreRow::FILE, Report::write_scores),
+            (ArcRow::FILE, Report::write_arc),
+            (OutlierRow::FILE, Report::write_outliers),
         ] {
             let mut file = AtomicFile::create(&self.dir.join(name))?;
             write(&self, file.writer())?;
@@ -181,6 +185,19 @@ impl<'a> Report<'a> {
     fn write_scores(&self, w: &mut dyn Write) -> io::Result<()> {
         let p = self.map.provisional;
         export::write_rows(w, p, ScoreRow::all(&self.stats.distributions, p))
+    }
+
+    fn write_arc(&self, w: &mut dyn Write) -> io::Result<()> {
+        let (p, games) = (self.map.provisional, self.stats.games);
+        let rows = self.stats.arc.iter().enumerate().map(|(r, k)| ArcRow::new(r, k, games, p));
+        export::write_rows(w, p, rows)
+    }
+
+    fn write_outliers(&self, w: &mut dyn Write) -> io::Result<()> {
+        let p = self.map.provisional;
+        let rows =
+            self.stats.outliers.rows().into_iter().map(|(kind, rank, note)| OutlierRow::new(kind, rank, note, p));
+        export::write_rows(w, p, rows)
     }
 
     fn write_run(&self, w: &mut dyn Write, info: &RunInfo<'_>) -> io::Result<()> {

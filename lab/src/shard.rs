@@ -20,7 +20,7 @@ pub const COUNTERS_FILE: &str = "counters.json";
 /// The `format` field of a counters file.
 pub const FORMAT: &str = "ttr-counters";
 /// The `version` field of the counters files this program writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Shard `index` of `count` (0-based), as given to `--shard I/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

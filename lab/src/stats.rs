@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use ttr::{GameResult, Map, Seat, TicketId};
 
+use crate::outliers::{GameNote, Outliers};
 use crate::runner::GameOutcome;
 use crate::trace::TicketSource;
 
@@ -138,6 +139,8 @@ pub struct TicketTally {
     pub held_wins: u64,
     /// Sum of the turns at which it was completed.
     pub completion_turn_sum: u64,
+    /// Times kept and blocked at the end ([`crate::trace::TicketTrace::blocked`]).
+    pub blocked: u64,
 }
 
 /// Counters of one route.
@@ -158,6 +161,18 @@ pub struct CityTally {
     pub completed_tickets: u64,
     /// Games in which a winner's routes touch the city.
     pub winner_network: u64,
+}
+
+/// Counters of one round of the game arc; a round is one turn of every seat, so round `r`
+/// (1-based) of a game of `p` players holds its turns `(r - 1) * p + 1 ..= r * p`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundTally {
+    /// Games that reached the round: played at least its first turn.
+    pub games: u64,
+    /// Routes claimed in the round, summed over those games.
+    pub claims: u64,
+    /// Sum over those games of the square of the routes claimed in the round.
+    pub claims_sq: u64,
 }
 
 /// Distributions: how many seat-games (or games) had each value.
@@ -203,6 +218,10 @@ pub struct RunStats {
     pub cities: Vec<CityTally>,
     /// Score and game-length distributions.
     pub distributions: Distributions,
+    /// The game arc: per round, from round 1, as far as the longest game went.
+    pub arc: Vec<RoundTally>,
+    /// The games worth a look.
+    pub outliers: Outliers,
     bot_of: Vec<usize>,
 }
 
@@ -223,6 +242,8 @@ impl RunStats {
             routes: vec![RouteTally::default(); map.routes().len()],
             cities: vec![CityTally::default(); map.cities().len()],
             distributions: Distributions::default(),
+            arc: Vec::new(),
+            outliers: Outliers::default(),
             bot_of,
         }
     }
@@ -280,6 +301,7 @@ impl RunStats {
                 }
                 None => tally.net_points -= points,
             }
+            tally.blocked += u64::from(trace.blocked);
         }
         for (r, tally) in self.routes.iter_mut().enumerate() {
             let turn = o.trace.claim_turn[r];
@@ -291,6 +313,33 @@ impl RunStats {
         }
         for c in o.trace.winner_cities.iter() {
             self.cities[c.index()].winner_network += 1;
+        }
+        self.add_arc(o);
+        self.outliers.add(&GameNote::of(o));
+    }
+
+    /// Counts the routes claimed in each round of one game.
+    fn add_arc(&mut self, o: &GameOutcome) {
+        let players = u16::from(o.result.players).max(1);
+        let rounds = usize::from(o.result.turns.div_ceil(players));
+        if self.arc.len() < rounds {
+            self.arc.resize(rounds, RoundTally::default());
+        }
+        let mut claims = [0u64; 128];
+        let mut claimed = 0;
+        for &turn in o.trace.claim_turn.iter().filter(|&&t| t > 0) {
+            claims[claimed] = u64::from((turn - 1) / players);
+            claimed += 1;
+        }
+        let claims = &mut claims[..claimed];
+        claims.sort_unstable();
+        for tally in &mut self.arc[..rounds] {
+            tally.games += 1;
+        }
+        for run in claims.chunk_by(|a, b| a == b) {
+            let (round, n) = (run[0] as usize, run.len() as u64);
+            self.arc[round].claims += n;
+            self.arc[round].claims_sq += n * n;
         }
     }
 
@@ -326,6 +375,7 @@ impl RunStats {
             mine.net_points += theirs.net_points;
             mine.held_wins += theirs.held_wins;
             mine.completion_turn_sum += theirs.completion_turn_sum;
+            mine.blocked += theirs.blocked;
         }
         for (mine, theirs) in self.ticket_held.iter_mut().zip(&other.ticket_held) {
             mine.0 += theirs.0;
@@ -355,6 +405,15 @@ impl RunStats {
         for (mine, theirs) in d.end.iter_mut().zip(&o.end) {
             *mine += theirs;
         }
+        if self.arc.len() < other.arc.len() {
+            self.arc.resize(other.arc.len(), RoundTally::default());
+        }
+        for (mine, theirs) in self.arc.iter_mut().zip(&other.arc) {
+            mine.games += theirs.games;
+            mine.claims += theirs.claims;
+            mine.claims_sq += theirs.claims_sq;
+        }
+        self.outliers.merge(&other.outliers);
         Ok(())
     }
 
@@ -375,18 +434,36 @@ pub fn ratio(k: u64, n: u64) -> f64 {
     }
 }
 
+/// The mean of `n` values from their sum and sum of squares, with its 95% normal interval
+/// (`mean -/+ 1.96 sd / sqrt(n)`, `sd` the sample standard deviation; 0 wide for one
+/// value); `None` when `n` is 0.
+#[must_use]
+pub fn mean_interval(sum: f64, sq_sum: f64, n: u64) -> Option<(f64, f64, f64)> {
+    if n == 0 {
+        return None;
+    }
+    let n_f = n as f64;
+    let mean = sum / n_f;
+    let var = if n > 1 { (sq_sum - n_f * mean * mean) / (n_f - 1.0) } else { 0.0 };
+    let half = Z95 * (var.max(0.0) / n_f).sqrt();
+    Some((mean, mean - half, mean + half))
+}
+
+/// The normal quantile of 97.5%: 95% of a normal distribution lies within this many
+/// standard deviations of its mean.
+const Z95: f64 = 1.959_963_984_540_054;
+
 /// The 95% Wilson score interval for `k` successes in `n` trials; `(0, 1)` when `n` is 0.
 #[must_use]
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    const Z: f64 = 1.959_963_984_540_054;
     let n_f = n as f64;
     let p = k as f64 / n_f;
-    let z2 = Z * Z;
+    let z2 = Z95 * Z95;
     let centre = p + z2 / (2.0 * n_f);
-    let half = Z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
+    let half = Z95 * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
     let denom = 1.0 + z2 / n_f;
     (((centre - half) / denom).max(0.0), ((centre + half) / denom).min(1.0))
 }

@@ -1,12 +1,12 @@
 //! Facts about one game gathered from its events, for the run statistics: which tickets
-//! were dealt and kept (at setup or drawn), when tickets were completed, when routes were
-//! claimed. Fixed-size; filled by a [`Tracer`], an [`EventSink`] fed by the engine's
-//! [`ttr::play_game_recorded`].
+//! were dealt and kept (at setup or drawn), when tickets were completed, which kept tickets
+//! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an
+//! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
 use ttr::{connected, network_of, play_game_recorded};
 use ttr::{
     Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId, RouteSet, Seat,
-    SeatSet, TicketId, TicketSet, MAX_SEATS,
+    TicketId, TicketSet, MAX_SEATS,
 };
 
 /// Where a ticket came from.
@@ -27,6 +27,9 @@ pub struct TicketTrace {
     pub kept: Option<(Seat, TicketSource)>,
     /// The turn (1-based) at the end of which its holder's routes first joined its cities.
     pub completed_turn: Option<u16>,
+    /// Kept, incomplete at the end of the game, and impossible to complete by then: its
+    /// cities are not joined by the holder's [`usable_routes`].
+    pub blocked: bool,
 }
 
 /// Everything the statistics need from one game beyond its [`GameResult`].
@@ -136,10 +139,19 @@ impl<'m> Tracer<'m> {
         }
     }
 
-    /// The finished trace of a game that is over, won by `winners`.
+    /// The finished trace of a game that is over with `result`: the winners' cities, and
+    /// which kept tickets ended blocked (worked out here, once per game).
     #[must_use]
-    pub fn finish(mut self, winners: SeatSet) -> GameTrace {
-        for w in winners.iter() {
+    pub fn finish(mut self, result: &GameResult) -> GameTrace {
+        let map = self.map;
+        let owned = &self.owned[..usize::from(result.players)];
+        for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
+            if let (Some((seat, _)), None) = (trace.kept, trace.completed_turn) {
+                let ticket = map.ticket(TicketId(t as u8));
+                trace.blocked = !connected(map, usable_routes(map, owned, seat), ticket.a, ticket.b);
+            }
+        }
+        for w in result.winners.iter() {
             for r in self.owned[w.index()].iter() {
                 self.trace.winner_cities.insert(self.map.route(r).a);
                 self.trace.winner_cities.insert(self.map.route(r).b);
@@ -245,5 +257,27 @@ pub fn play_traced(
 ) -> Result<(GameResult, GameTrace), GameError> {
     let mut tracer = Tracer::new(map);
     let result = play_game_recorded(map, seed, bots, &mut Both { tracer: &mut tracer, other: sink })?;
-    Ok((result, tracer.finish(result.winners)))
+    Ok((result, tracer.finish(&result)))
+}
+
+/// The routes `seat` owns or could still claim, trains and cards aside, when seat `s` owns
+/// `owned[s]` (one entry per player): its own routes, and every other route except the
+/// claimed ones, the other track of a double route the seat owns and, with fewer players
+/// than the rules' `doubles_both_from`, the other track of every claimed double. This is the
+/// engine's `GameState::owned(seat)` joined with `GameState::open_to(seat)`, from the owners
+/// alone.
+#[must_use]
+pub fn usable_routes(map: &Map, owned: &[RouteSet], seat: Seat) -> RouteSet {
+    let both_tracks = owned.len() >= usize::from(map.rules.doubles_both_from);
+    let mine = owned[seat.index()];
+    let mut closed = RouteSet::EMPTY;
+    for (s, routes) in owned.iter().enumerate() {
+        for r in routes.iter() {
+            closed.insert(r);
+            if let Some(twin) = map.route(r).twin.filter(|_| s == seat.index() || !both_tracks) {
+                closed.insert(twin);
+            }
+        }
+    }
+    map.all_routes().minus(closed).or(mine)
 }

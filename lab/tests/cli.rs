@@ -42,8 +42,18 @@ fn output_is_identical_whatever_the_thread_count() {
     let a = simulate(&one, &["--games", "3000", "--threads", "1"]);
     let b = simulate(&two, &["--games", "3e3", "--threads", "2"]);
     assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
-    let csv =
-        ["games.csv", "bots.csv", "seats.csv", "matchups.csv", "tickets.csv", "routes.csv", "cities.csv", "scores.csv"];
+    let csv = [
+        "games.csv",
+        "bots.csv",
+        "seats.csv",
+        "matchups.csv",
+        "tickets.csv",
+        "routes.csv",
+        "cities.csv",
+        "scores.csv",
+        "arc.csv",
+        "outliers.csv",
+    ];
     for file in csv {
         let x = fs::read(one.join(file)).expect("read");
         let y = fs::read(two.join(file)).expect("read");

@@ -8,9 +8,11 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use ttr_bots::BotSpec;
+use ttr_lab::export::arc::ArcRow;
 use ttr_lab::export::bots::BotRow;
 use ttr_lab::export::cities::CityRow;
 use ttr_lab::export::matchups::MatchupRow;
+use ttr_lab::export::outliers::OutlierRow;
 use ttr_lab::export::routes::RouteRow;
 use ttr_lab::export::scores::ScoreRow;
 use ttr_lab::export::seats::SeatRow;
@@ -66,6 +68,8 @@ fn round_trip_all(dir: &Path, provisional: bool) {
     round_trip::<RouteRow>(dir, provisional);
     round_trip::<CityRow>(dir, provisional);
     round_trip::<ScoreRow>(dir, provisional);
+    round_trip::<ArcRow>(dir, provisional);
+    round_trip::<OutlierRow>(dir, provisional);
 }
 
 #[test]

@@ -44,11 +44,11 @@ greedy,random,1000,840,150,10,0.840000,0.816000,0.861400
 ";
 
 const TICKETS_CSV: &str = "\
-ticket,a,b,points,kind,source,dealt,kept,keep_rate,completed,completion_rate,completion_rate_lo,completion_rate_hi,mean_net_points,held_wins,win_rate_held,win_rate_not_held,lift,mean_completion_turn
-0,Denver,El Paso,4,normal,setup,300,240,0.800000,200,0.833333,0.781000,0.875000,2.6667,90,0.375000,0.320000,0.055000,21.5000
-0,Denver,El Paso,4,normal,drawn,80,40,0.500000,30,0.750000,0.598000,0.858000,2.0000,15,0.375000,0.330000,0.045000,40.1000
-1,Dallas,Denver,11,normal,setup,300,90,0.300000,45,0.500000,0.398000,0.602000,0.0000,30,0.333333,0.333000,0.000333,30.0000
-2,Santa Fe,Oklahoma City,3,normal,drawn,20,2,0.100000,2,1.000000,0.342000,1.000000,3.0000,1,0.500000,0.333000,0.167000,44.0000
+ticket,a,b,points,kind,source,dealt,kept,keep_rate,completed,completion_rate,completion_rate_lo,completion_rate_hi,mean_net_points,held_wins,win_rate_held,win_rate_not_held,lift,mean_completion_turn,blocked,blocked_rate,blocked_rate_lo,blocked_rate_hi
+0,Denver,El Paso,4,normal,setup,300,240,0.800000,200,0.833333,0.781000,0.875000,2.6667,90,0.375000,0.320000,0.055000,21.5000,24,0.100000,0.068000,0.145000
+0,Denver,El Paso,4,normal,drawn,80,40,0.500000,30,0.750000,0.598000,0.858000,2.0000,15,0.375000,0.330000,0.045000,40.1000,4,0.100000,0.040000,0.231000
+1,Dallas,Denver,11,normal,setup,300,90,0.300000,45,0.500000,0.398000,0.602000,0.0000,30,0.333333,0.333000,0.000333,30.0000,30,0.333333,0.243000,0.436000
+2,Santa Fe,Oklahoma City,3,normal,drawn,20,2,0.100000,2,1.000000,0.342000,1.000000,3.0000,1,0.500000,0.333000,0.167000,44.0000,0,0.000000,0.000000,0.658000
 ";
 
 const ROUTES_CSV: &str = "\
@@ -80,6 +80,21 @@ end,trains,990
 end,passes,10
 ";
 
+const ARC_CSV: &str = "\
+round,games_reaching,reaching_rate,claims,mean_claims,mean_claims_lo,mean_claims_hi
+1,1000,1.000000,3000,3.0000,2.9500,3.0500
+2,1000,1.000000,1500,1.5000,1.4500,1.5500
+3,400,0.400000,800,2.0000,1.8000,2.2000
+";
+
+const OUTLIERS_CSV: &str = "\
+kind,rank,game,seed,turns,end,margin
+longest,1,17,9001,74,trains,3
+shortest,1,5,9002,70,trains,12
+lopsided,1,5,9002,70,trains,12
+passes,1,44,9003,72,passes,0
+";
+
 /// A results directory holding `files` (name, contents).
 fn results(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -100,6 +115,8 @@ fn full_run() -> Vec<(&'static str, String)> {
         ("routes.csv", ROUTES_CSV),
         ("cities.csv", CITIES_CSV),
         ("scores.csv", SCORES_CSV),
+        ("arc.csv", ARC_CSV),
+        ("outliers.csv", OUTLIERS_CSV),
     ]
     .into_iter()
     .map(|(name, text)| (name, text.to_string()))
@@ -165,6 +182,19 @@ fn the_page_draws_every_plot() {
     let scores = section(&page, "Score distributions");
     assert_eq!(count(scores, "class=\"hist\""), 5, "a bar per value of score and turns");
     assert!(scores.contains(">trains</text>") && scores.contains(">passes</text>"));
+    let blocked = section(&page, "Blocked tickets");
+    assert_eq!(count(blocked, "class=\"bar\""), 2, "a bar per ticket ever blocked, sources pooled");
+    // Dallas-Denver: 30 of 90; Denver-El Paso: 24 + 4 of 240 + 40 = 10%.
+    assert!(blocked.find("Dallas – Denver (11)") < blocked.find("Denver – El Paso (4)"), "most blocked first");
+    assert!(blocked.contains("blocked 28 of 280 times kept, 10.0% (95% interval 7.0% to 14.1%)"));
+    assert!(!blocked.contains("Santa Fe"), "never blocked: not drawn");
+    let arc = section(&page, "Game arc");
+    assert_eq!(count(arc, "class=\"point\""), 3, "a point per round");
+    assert_eq!(count(arc, "class=\"band\""), 1, "the intervals as one band");
+    assert!(arc.contains("round 3: 2.0000 routes claimed per game (95% interval 1.8000 to 2.2000), 400 games"));
+    let outliers = section(&page, "Outliers");
+    assert_eq!(count(outliers, "<tr>"), 5, "a table row per listed game, and the header");
+    assert!(outliers.contains("<td>passes</td>"));
     let run = section(&page, "Run");
     assert!(run.contains("<code>simulate</code>") && run.contains("5f2c0a9e") && run.contains("800.000"));
     assert!(!page.contains("class=\"provisional\""), "no warning for final map data");
@@ -208,8 +238,22 @@ fn missing_optional_files_are_noted() {
     assert!(page.contains("No routes.csv"));
     assert!(page.contains("No matchups.csv"));
     assert!(page.contains("No scores.csv"));
+    assert!(page.contains("No arc.csv") && page.contains("No outliers.csv"));
+    assert!(section(&page, "Blocked tickets").contains("No tickets.csv"));
     assert!(section(&page, "Map: routes by claim rate").contains("map skipped"));
     assert_eq!(count(&page, "class=\"route\""), 0);
+}
+
+#[test]
+fn a_tickets_csv_from_before_the_blocked_columns_still_reads() {
+    let old: String =
+        TICKETS_CSV.lines().map(|l| l.rsplitn(5, ',').last().expect("fields").to_string() + "\n").collect();
+    assert!(old.starts_with("ticket,") && old.lines().next().unwrap().ends_with(",mean_completion_turn"));
+    let page = report(&with(full_run(), "tickets.csv", &old)).expect("report");
+    assert_eq!(count(section(&page, "Ticket value"), "class=\"dot\""), 4, "the tickets are drawn");
+    assert!(section(&page, "Blocked tickets").contains("written before it counted blocked tickets"));
+    let error = error_with("tickets.csv", &TICKETS_CSV.replace(",lift,", ",lifted,"));
+    assert_names(&error, "tickets.csv", 1, "no column `lift`");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Shards and `ttr merge`: shards 0..N of a run merged give the files of the single run,
 //! byte for byte (for `simulate` and `tournament`, on two maps, N = 1, 3, 7); shards that do
-//! not make up one run are refused with one clear error and no files; a bad `--shard` is
-//! refused.
+//! not make up one run are refused with one clear error and no files (counters of an older
+//! format too); a bad `--shard` is refused.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -115,9 +115,14 @@ fn tournament(map: &str, seed: &str) -> Vec<String> {
 #[test]
 fn simulate_shards_merge_to_the_single_run_byte_for_byte() {
     let tmp = tempfile::tempdir().expect("temp dir");
+    // A turn cap of 180 ends some of the random 4-player USA games: outliers.csv lists them.
+    let usa = fs::read_to_string(root().join("maps/usa.toml")).expect("usa.toml");
+    let capped = tmp.path().join("usa-cap-180.toml");
+    fs::write(&capped, usa.replace("turn_cap = 1000", "turn_cap = 180")).expect("write the map");
     let runs = [
         ("usa", simulate("maps/usa.toml", "4", "random,greedy,random,greedy", "101", "3")),
         ("nordic", simulate("maps/nordic.toml", "3", "random", "97", "4")),
+        ("usa-cap", simulate(&path(&capped), "4", "random", "101", "3")),
     ];
     for (name, base) in &runs {
         let dir = tmp.path().join(name);
@@ -129,6 +134,14 @@ fn simulate_shards_merge_to_the_single_run_byte_for_byte() {
         let whole = fs::read_to_string(dir.join("single/games.csv")).expect("games.csv");
         let part = fs::read_to_string(dir.join("3-1/games.csv")).expect("games.csv");
         assert!(part.lines().count() < whole.lines().count(), "a shard plays part of the games");
+        // The files of the designer's bench are among those compared, with content.
+        let arc = fs::read_to_string(dir.join("single/arc.csv")).expect("arc.csv");
+        assert!(arc.lines().count() > 40, "{name}: a row per round");
+        let outliers = fs::read_to_string(dir.join("single/outliers.csv")).expect("outliers.csv");
+        let capped = outliers.lines().filter(|l| l.starts_with("turn_cap,")).count();
+        assert_eq!(capped > 1, *name == "usa-cap", "{name}: games ended by the turn cap\n{outliers}");
+        let tickets = fs::read_to_string(dir.join("single/tickets.csv")).expect("tickets.csv");
+        assert!(tickets.lines().next().expect("header").ends_with(",blocked_rate_lo,blocked_rate_hi"));
     }
 }
 
@@ -160,6 +173,16 @@ fn assert_refused(dirs: &[&Path], out: &Path, expected: &str) {
     assert!(!out.exists(), "{expected:?}: the refused merge wrote {}", out.display());
 }
 
+/// Copies the files of directory `from` into a new directory `to`; returns `to`.
+fn copy_of(from: &Path, to: &Path) -> PathBuf {
+    fs::create_dir(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("dir") {
+        let entry = entry.expect("entry");
+        fs::copy(entry.path(), to.join(entry.file_name())).expect("copy");
+    }
+    to.to_path_buf()
+}
+
 #[test]
 fn shards_that_do_not_make_up_one_run_are_refused_and_nothing_is_written() {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -172,18 +195,8 @@ fn shards_that_do_not_make_up_one_run_are_refused_and_nothing_is_written() {
     run_ok(&simulate("maps/nordic.toml", "3", "random", "30", "1"), &dir("nordic"), &["--shard", "2/3"]);
     run_ok(&base, &dir("half"), &["--shard", "1/2"]);
     run_ok(&base, &dir("whole"), &[]);
-    let copy = dir("s1-copy");
-    fs::create_dir(&copy).expect("mkdir");
-    for entry in fs::read_dir(dir("s1")).expect("dir") {
-        let entry = entry.expect("entry");
-        fs::copy(entry.path(), copy.join(entry.file_name())).expect("copy");
-    }
-    let cut = dir("s1-cut");
-    fs::create_dir(&cut).expect("mkdir");
-    for entry in fs::read_dir(dir("s1")).expect("dir") {
-        let entry = entry.expect("entry");
-        fs::copy(entry.path(), cut.join(entry.file_name())).expect("copy");
-    }
+    let copy = copy_of(&dir("s1"), &dir("s1-copy"));
+    let cut = copy_of(&dir("s1"), &dir("s1-cut"));
     let games = fs::read_to_string(cut.join("games.csv")).expect("games.csv");
     let kept: Vec<&str> = games.lines().take(games.lines().count() - 1).collect();
     fs::write(cut.join("games.csv"), kept.join("\n") + "\n").expect("write");
@@ -198,6 +211,10 @@ fn shards_that_do_not_make_up_one_run_are_refused_and_nothing_is_written() {
     assert_refused(&[&s0, &dir("half")], &out, "split in 2");
     assert_refused(&[&s0, &dir("whole"), &s2], &out, "counters.json: cannot read the file");
     assert_refused(&[&s0, &cut, &s2], &out, "games.csv: holds 9 games, its counters 10");
+    let old = copy_of(&dir("s1"), &dir("s1-old"));
+    let counters = fs::read_to_string(old.join("counters.json")).expect("counters.json");
+    fs::write(old.join("counters.json"), counters.replace("\"version\": 2,", "\"version\": 1,")).expect("write");
+    assert_refused(&[&s0, &old, &s2], &out, "format ttr-counters version 1; this program reads ttr-counters version 2");
     run_ok(&tournament("maps/usa.toml", "1"), &dir("tournament"), &["--shard", "1/3"]);
     assert_refused(&[&s0, &dir("tournament"), &s2], &out, "not a shard of the same run");
     let before = fs::read(s1.join("games.csv")).expect("games.csv");

@@ -65,14 +65,21 @@ fn find<'r>(rows: &'r [HashMap<String, String>], key: &[(&str, &str)]) -> &'r Ha
 ///   b kept ticket 1 (drawn) and failed it; a claimed route 0 on turn 4, b route 2 on turn 6;
 /// - game 1: b in seat 0 and a in seat 1 share the win at 40-40; ticket 0 dealt at setup to
 ///   b, returned; route 0 claimed by b on turn 8;
-/// - game 2: a in seat 0 loses 10-20 to b; nothing traced.
+///   b's ticket 1 ended blocked;
+/// - game 2: a in seat 0 loses 10-20 to b; nothing traced; it ended by passes.
 fn run(dir: &Path) {
     let map = usa();
     let specs = ["a".to_string(), "b".to_string()];
     let mut report = Report::create(dir, &map, &specs).expect("create");
     let mut t0 = GameTrace::default();
-    t0.tickets[0] = TicketTrace { dealt: [1, 0], kept: Some((Seat(0), TicketSource::Setup)), completed_turn: Some(10) };
-    t0.tickets[1] = TicketTrace { dealt: [0, 1], kept: Some((Seat(1), TicketSource::Drawn)), completed_turn: None };
+    t0.tickets[0] = TicketTrace {
+        dealt: [1, 0],
+        kept: Some((Seat(0), TicketSource::Setup)),
+        completed_turn: Some(10),
+        blocked: false,
+    };
+    t0.tickets[1] =
+        TicketTrace { dealt: [0, 1], kept: Some((Seat(1), TicketSource::Drawn)), completed_turn: None, blocked: true };
     t0.claim_turn[0] = 4;
     t0.owner[0] = 0;
     t0.claim_turn[2] = 6;
@@ -80,14 +87,15 @@ fn run(dir: &Path) {
     let a = map.route(ttr::RouteId(0)).a;
     t0.winner_cities.insert(a);
     let mut t1 = GameTrace::default();
-    t1.tickets[0] = TicketTrace { dealt: [1, 0], kept: None, completed_turn: None };
+    t1.tickets[0] = TicketTrace { dealt: [1, 0], kept: None, completed_turn: None, blocked: false };
     t1.claim_turn[0] = 8;
     t1.owner[0] = 0;
-    let games = [
+    let mut games = [
         outcome(0, [0, 1], [seat(50, 40, 10, 0, 0), seat(30, 34, 0, 4, 0)], &[0], 100, t0),
         outcome(1, [1, 0], [seat(40, 40, 0, 0, 0), seat(40, 30, 0, 0, 10)], &[0, 1], 120, t1),
         outcome(2, [0, 1], [seat(10, 10, 0, 0, 0), seat(20, 20, 0, 0, 0)], &[1], 100, GameTrace::default()),
     ];
+    games[2].result.end = EndReason::Passes;
     report.add(&games).expect("add");
     let command = vec!["ttr".to_string(), "test".to_string()];
     let info = RunInfo {
@@ -146,6 +154,12 @@ fn tickets_routes_and_cities_follow_the_traces() {
     let t1 = find(&tickets, &[("ticket", "1"), ("source", "drawn")]);
     assert_eq!((t1["kept"].as_str(), t1["completed"].as_str(), t1["mean_net_points"].as_str()), ("1", "0", "-13.0000"));
     assert_eq!(t1["mean_completion_turn"], "");
+    assert_eq!((t1["blocked"].as_str(), t1["blocked_rate"].as_str()), ("1", "1.000000"));
+    assert_eq!((t1["blocked_rate_lo"].as_str(), t1["blocked_rate_hi"].as_str()), ("0.206549", "1.000000"), "1 of 1");
+    assert_eq!(
+        (t0["blocked"].as_str(), t0["blocked_rate"].as_str(), t0["blocked_rate_lo"].as_str()),
+        ("0", "0.000000", "0.000000")
+    );
     let unused = find(&tickets, &[("ticket", "5"), ("source", "drawn")]);
     assert_eq!((unused["dealt"].as_str(), unused["lift"].as_str()), ("0", ""));
 
@@ -180,8 +194,8 @@ fn scores_and_run_json_describe_the_run() {
     assert_eq!(find(&scores, &[("metric", "ticket_points"), ("value", "-4")])["count"], "1");
     assert_eq!(find(&scores, &[("metric", "bonus"), ("value", "10")])["count"], "1");
     assert_eq!(find(&scores, &[("metric", "turns"), ("value", "100")])["count"], "2");
-    assert_eq!(find(&scores, &[("metric", "end"), ("value", "trains")])["count"], "3");
-    assert_eq!(find(&scores, &[("metric", "end"), ("value", "passes")])["count"], "0");
+    assert_eq!(find(&scores, &[("metric", "end"), ("value", "trains")])["count"], "2");
+    assert_eq!(find(&scores, &[("metric", "end"), ("value", "passes")])["count"], "1");
     let run: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(tmp.path().join("run.json")).unwrap()).unwrap();
     assert_eq!(run["games"], 3);
@@ -191,4 +205,51 @@ fn scores_and_run_json_describe_the_run() {
     assert_eq!(run["bots"][1], "b");
     let games = fs::read_to_string(tmp.path().join("games.csv")).unwrap();
     assert!(games.lines().nth(2).unwrap().ends_with(",0;1,120,trains"), "{games}");
+}
+
+#[test]
+fn the_arc_counts_claims_per_round_of_the_games_reaching_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    run(tmp.path());
+    let arc = rows(tmp.path(), "arc.csv");
+    // Two players: 100 turns are 50 rounds, 120 turns 60. Claims: game 0 on turns 4 and 6
+    // (rounds 2 and 3), game 1 on turn 8 (round 4).
+    assert_eq!(arc.len(), 60, "as far as the longest game");
+    let round = |r: usize| {
+        let row = &arc[r - 1];
+        assert_eq!(row["round"], r.to_string());
+        [&row["games_reaching"], &row["claims"], &row["mean_claims"], &row["mean_claims_lo"], &row["mean_claims_hi"]]
+            .map(String::as_str)
+    };
+    assert_eq!(round(1), ["3", "0", "0.0000", "0.0000", "0.0000"]);
+    // Claims 1, 0, 0: mean 1/3, sd 1/sqrt(3), half-width 1.96 * sd / sqrt(3) = 0.6533, so
+    // 0.9867 above and below 0 (shown as 0: no fewer than no claims).
+    assert_eq!(round(2), ["3", "1", "0.3333", "0.0000", "0.9867"]);
+    assert_eq!(round(4), ["3", "1", "0.3333", "0.0000", "0.9867"]);
+    assert_eq!(round(50), ["3", "0", "0.0000", "0.0000", "0.0000"]);
+    assert_eq!(round(51), ["1", "0", "0.0000", "0.0000", "0.0000"]);
+    assert_eq!(arc[50]["reaching_rate"], "0.333333");
+}
+
+#[test]
+fn outliers_list_the_longest_shortest_lopsided_and_stalled_games() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    run(tmp.path());
+    let text = fs::read_to_string(tmp.path().join("outliers.csv")).expect("outliers.csv");
+    // Turns 100, 120, 100; margins 50-30 = 20, 0 (a shared win), 20-10 = 10; ties go to the
+    // lower game index; game 2 ended by passes.
+    let expected = "\
+kind,rank,game,seed,turns,end,margin
+longest,1,1,1,120,trains,0
+longest,2,0,0,100,trains,20
+longest,3,2,2,100,passes,10
+shortest,1,0,0,100,trains,20
+shortest,2,2,2,100,passes,10
+shortest,3,1,1,120,trains,0
+lopsided,1,0,0,100,trains,20
+lopsided,2,2,2,100,passes,10
+lopsided,3,1,1,120,trains,0
+passes,1,2,2,100,passes,10
+";
+    assert_eq!(text, expected);
 }

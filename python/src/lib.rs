@@ -870,7 +870,7 @@ impl Slot {
     /// The finished game as `RunPlan` hands it over (without events).
     fn outcome(self) -> GameOutcome {
         let result = self.state.result();
-        let trace = self.tracer.finish(result.winners);
+        let trace = self.tracer.finish(&result);
         GameOutcome { index: self.index, seed: self.seed, lineup: self.lineup, result, trace, events: Vec::new() }
     }
 }

@@ -29,7 +29,11 @@ Examples:
   # One of 8 shards of a big run (e.g. a Slurm array task), then `ttr merge` once all are done:
   ttr simulate --map maps/usa.toml --players 4 --bots greedy --games 1e6 \\
       --shard $SLURM_ARRAY_TASK_ID/8 --out shards/$SLURM_ARRAY_TASK_ID
-  ttr merge shards/* --out results/usa-4p")]
+  ttr merge shards/* --out results/usa-4p
+  # Watch game 968 of a 1000-game run (e.g. listed in outliers.csv): play it alone, replay it:
+  ttr simulate --map maps/usa.toml --players 4 --bots random --games 1000 --seed 7 \\
+      --shard 968/1000 --record one.jsonl --out /tmp/one -q
+  ttr replay one.jsonl --game 968")]
 pub struct SimulateArgs {
     /// Map file (TOML), e.g. maps/usa.toml.
     #[arg(long)]
@@ -296,7 +300,7 @@ pub(crate) fn summary(tallies: &[(String, Tally)], out: &Path, w: &mut impl Writ
     }
     writeln!(
         w,
-        "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores .csv; run.json)",
+        "wrote {}/ (games, bots, seats, matchups, tickets, routes, cities, scores, arc, outliers .csv; run.json)",
         out.display()
     )
 }

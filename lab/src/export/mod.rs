@@ -6,10 +6,12 @@
 //! file without rows still names its columns), followed by `provisional` when the map is
 //! marked provisional; every row then ends with `true`.
 
+pub mod arc;
 pub mod bots;
 pub mod cities;
 pub mod games;
 pub mod matchups;
+pub mod outliers;
 pub mod routes;
 pub mod scores;
 pub mod seats;
@@ -30,6 +32,9 @@ pub trait Row: Serialize + DeserializeOwned {
     const FILE: &'static str;
     /// The columns, in order, without the optional `provisional` column.
     const COLUMNS: &'static [&'static str];
+    /// Columns of [`Row::COLUMNS`] added after the file's first version: a file written
+    /// before them lacks them, and reads back with those fields empty.
+    const ADDED: &'static [&'static str] = &[];
 }
 
 /// The `provisional` column's value: `Some(true)` on every row of a provisional run, and

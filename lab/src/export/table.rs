@@ -36,7 +36,7 @@ impl<R: Row> Table<R> {
 
     /// Parses the bytes of a CSV file; `path` names it in errors. Blank lines are skipped;
     /// every row must have as many fields as the header, and the header every column of `R`
-    /// (`provisional` may be missing).
+    /// (`provisional` and [`Row::ADDED`] may be missing).
     pub(crate) fn parse(path: String, bytes: &[u8]) -> Result<Table<R>, String> {
         let at = |line: u64, message: &str| format!("{path}:{line}: {message}");
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
@@ -44,7 +44,8 @@ impl<R: Row> Table<R> {
         if header.is_empty() {
             return Err(at(1, "empty file, expected a header row"));
         }
-        if let Some(missing) = R::COLUMNS.iter().find(|c| !header.iter().any(|h| h == **c)) {
+        let required = R::COLUMNS.iter().filter(|c| !R::ADDED.contains(c));
+        if let Some(missing) = required.into_iter().find(|c| !header.iter().any(|h| h == **c)) {
             return Err(at(1, &format!("no column `{missing}`")));
         }
         let mut table = Table { path: path.clone(), header, lines: Vec::new(), fields: Vec::new(), rows: Vec::new() };

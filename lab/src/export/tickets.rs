@@ -47,6 +47,20 @@ pub struct TicketRow {
     pub lift: Option<Fixed<6>>,
     /// Mean turn of completion; empty if never completed.
     pub mean_completion_turn: Option<Fixed<4>>,
+    /// Times kept and blocked: incomplete at the end, with no way left to join its cities
+    /// over the holder's routes and the routes still open to the holder. Always written;
+    /// empty when read from a file written before the column existed, as are the next three.
+    #[serde(default)]
+    pub blocked: Option<u64>,
+    /// `blocked / kept` (0 if never kept).
+    #[serde(default)]
+    pub blocked_rate: Option<Fixed<6>>,
+    /// 95% Wilson interval of the blocked rate, low end.
+    #[serde(default)]
+    pub blocked_rate_lo: Option<Fixed<6>>,
+    /// 95% Wilson interval of the blocked rate, high end.
+    #[serde(default)]
+    pub blocked_rate_hi: Option<Fixed<6>>,
     /// `true` when the map is provisional; no column otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provisional: Option<bool>,
@@ -74,7 +88,12 @@ impl Row for TicketRow {
         "win_rate_not_held",
         "lift",
         "mean_completion_turn",
+        "blocked",
+        "blocked_rate",
+        "blocked_rate_lo",
+        "blocked_rate_hi",
     ];
+    const ADDED: &'static [&'static str] = &["blocked", "blocked_rate", "blocked_rate_lo", "blocked_rate_hi"];
 }
 
 impl TicketRow {
@@ -87,6 +106,7 @@ impl TicketRow {
         [(0, "setup"), (1, "drawn")].map(|(source, name)| {
             let k = &s.tickets[index][source];
             let (lo, hi) = wilson(k.completed, k.kept);
+            let (blocked_lo, blocked_hi) = wilson(k.blocked, k.kept);
             let held_rate = ratio(k.held_wins, k.kept);
             TicketRow {
                 ticket: index as u64,
@@ -108,6 +128,10 @@ impl TicketRow {
                 win_rate_not_held: Fixed(not_held),
                 lift: (k.kept > 0).then_some(Fixed(held_rate - not_held)),
                 mean_completion_turn: mean(k.completion_turn_sum as f64, k.completed),
+                blocked: Some(k.blocked),
+                blocked_rate: Some(Fixed(ratio(k.blocked, k.kept))),
+                blocked_rate_lo: Some(Fixed(blocked_lo)),
+                blocked_rate_hi: Some(Fixed(blocked_hi)),
                 provisional: provisional(map.provisional),
             }
         })

@@ -1,5 +1,6 @@
 //! The plots of the report, drawn as inline SVG from plain data: horizontal bars of rates
-//! (with intervals), a scatter plot, histograms, and the map of routes coloured by a rate.
+//! (with intervals), a scatter plot, histograms, a curve with its interval band, and the map
+//! of routes coloured by a rate.
 
 use crate::svg::{coord, Element, Svg};
 
@@ -42,6 +43,18 @@ pub(crate) struct Dot {
     pub(crate) group: usize,
     /// Tooltip.
     pub(crate) detail: String,
+}
+
+/// One point of a [`curve`]: a mean with its interval.
+pub(super) struct Point {
+    /// Position on the horizontal axis.
+    pub(super) x: f64,
+    /// The mean.
+    pub(super) y: f64,
+    /// The interval of the mean.
+    pub(super) interval: (f64, f64),
+    /// Tooltip.
+    pub(super) detail: String,
 }
 
 /// A named point of the map, with coordinates in 0..1 from the top-left.
@@ -253,6 +266,42 @@ pub(crate) fn scatter(dots: &[Dot], groups: &[String], x_title: &str, y_title: &
     svg.finish(label)
 }
 
+/// Means joined by a line over a shaded band of their intervals, with a dot per point (its
+/// tooltip gives the numbers); both axes start at 0.
+pub(super) fn curve(points: &[Point], x_title: &str, y_title: &str, label: &str) -> String {
+    let (left, right, top, bottom) = (60.0, WIDTH - 16.0, 12.0, 300.0);
+    let mut svg = Svg::new(WIDTH, bottom + 46.0);
+    let x_end = axis_end(points.iter().map(|p| p.x).fold(0.0, f64::max));
+    let y_end = axis_end(points.iter().map(|p| p.interval.1.max(p.y)).fold(0.0, f64::max));
+    let x = Scale::new((0.0, x_end), (left, right));
+    let y = Scale::new((0.0, y_end), (bottom, top));
+    for t in ticks(0.0, x_end) {
+        svg.add(Element::line(x.at(t), top, x.at(t), bottom).attr("class", "grid"));
+        let tick = Element::text_at(x.at(t), bottom + 16.0, &tick_label(t));
+        svg.add(tick.attr("class", "tick").attr("text-anchor", "middle"));
+    }
+    for t in ticks(0.0, y_end) {
+        svg.add(Element::line(left, y.at(t), right, y.at(t)).attr("class", "grid"));
+        let tick = Element::text_at(left - 6.0, y.at(t) + 4.0, &tick_label(t));
+        svg.add(tick.attr("class", "tick").attr("text-anchor", "end"));
+    }
+    let x_caption = Element::text_at((left + right) / 2.0, bottom + 36.0, x_title).attr("text-anchor", "middle");
+    svg.add(x_caption.attr("class", "axis-title"));
+    let y_caption = Element::text_at(0.0, 0.0, y_title).attr("text-anchor", "middle").attr("class", "axis-title");
+    svg.add(y_caption.attr("transform", format!("translate(16 {}) rotate(-90)", coord((top + bottom) / 2.0))));
+    let at = |px: f64, py: f64| format!("{} {}", coord(x.at(px)), coord(y.at(py)));
+    let upper = points.iter().map(|p| at(p.x, p.interval.1));
+    let lower = points.iter().rev().map(|p| at(p.x, p.interval.0));
+    let band: Vec<String> = upper.chain(lower).collect();
+    svg.add(Element::new("path").attr("class", "band").attr("d", format!("M{}Z", band.join("L"))));
+    let line: Vec<String> = points.iter().map(|p| at(p.x, p.y)).collect();
+    svg.add(Element::new("path").attr("class", "curve").attr("d", format!("M{}", line.join("L"))));
+    for p in points {
+        svg.add(Element::circle(x.at(p.x), y.at(p.y), 2.5).attr("class", "point").title(&p.detail));
+    }
+    svg.finish(label)
+}
+
 /// A histogram of `(value, count)` pairs: a bar per value, or per bin of equal width when the
 /// values span 60 or more.
 pub(crate) fn histogram(counts: &[(f64, f64)], label: &str) -> String {
@@ -340,7 +389,7 @@ pub(crate) fn route_map(places: &[Place], links: &[Link], legend: (&str, fn(f64)
 }
 
 /// One point of a [`series`]: a figure at one setting, maybe with its interval.
-pub(crate) struct Point {
+pub(crate) struct SeriesPoint {
     /// The setting, written under the axis.
     pub(crate) label: String,
     /// The figure.
@@ -353,7 +402,7 @@ pub(crate) struct Point {
 
 /// A figure against settings in order: a dot per setting joined by a line, with whiskers
 /// for intervals and, if given, a dashed reference line with its caption.
-pub(crate) fn series(points: &[Point], reference: Option<(f64, &str)>, x_title: &str, label: &str) -> String {
+pub(crate) fn series(points: &[SeriesPoint], reference: Option<(f64, &str)>, x_title: &str, label: &str) -> String {
     let (left, right, top, bottom) = (64.0, 344.0, 16.0, 150.0);
     let mut svg = Svg::new(360.0, bottom + 44.0);
     let ends =

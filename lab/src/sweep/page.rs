@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::summary::{Estimate, Summary, MIN_KEPT};
-use crate::html_report::charts::{self, Point};
+use crate::html_report::charts::{self, SeriesPoint};
 use crate::html_report::{caption, html_table, page_start, section, PAGE_END};
 use crate::svg::escape;
 
@@ -79,11 +79,11 @@ pub fn page(map: &Path, keys: &[&str], rows: &[SettingRow<'_>]) -> String {
     let mut plots = String::from("<div class=\"small-multiples\">\n");
     let names: Vec<String> = rows.first().map(|r| figures(r.2).into_iter().map(|f| f.0).collect()).unwrap_or_default();
     for (k, name) in names.iter().enumerate() {
-        let points: Vec<Point> = rows
+        let points: Vec<SeriesPoint> = rows
             .iter()
             .map(|(setting, values, s)| {
                 let e = figures(s)[k].1;
-                Point {
+                SeriesPoint {
                     label: label(values),
                     value: e.value,
                     interval: Some((e.lo, e.hi)),
@@ -98,12 +98,12 @@ pub fn page(map: &Path, keys: &[&str], rows: &[SettingRow<'_>]) -> String {
             charts::series(&points, reference, &x_title, name)
         ));
     }
-    let spread: Vec<Point> = rows
+    let spread: Vec<SeriesPoint> = rows
         .iter()
         .filter_map(|(setting, values, s)| {
             let sd = s.ticket_value_sd?;
             let detail = format!("{setting}: {sd:.4} over {} tickets", s.tickets_valued);
-            Some(Point { label: label(values), value: sd, interval: None, detail })
+            Some(SeriesPoint { label: label(values), value: sd, interval: None, detail })
         })
         .collect();
     if !spread.is_empty() {

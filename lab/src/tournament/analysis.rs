@@ -14,6 +14,7 @@ use ttr::{mix, MAX_SEATS};
 
 use super::counts::Counters;
 use super::fit::{fit, orders_of, Entrant, Fit, Order};
+use crate::stats::mean_interval;
 
 /// One distinct game outcome: who sat where and the ranks they reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -465,16 +466,10 @@ fn ladder(
     Ladder { scope, bots, seats, pairs }
 }
 
-/// Mean with a normal 95% interval from (sum, sum of squares, count).
+/// Mean with a normal 95% interval from (sum, sum of squares, count); NaN when empty.
 fn normal((sum, sq, n): (i64, i64, u64)) -> Estimate {
-    if n == 0 {
-        return Estimate { value: f64::NAN, lo: f64::NAN, hi: f64::NAN };
-    }
-    let nf = n as f64;
-    let mean = sum as f64 / nf;
-    let var = if n > 1 { (sq as f64 - nf * mean * mean) / (nf - 1.0) } else { 0.0 };
-    let half = 1.959_964 * (var.max(0.0) / nf).sqrt();
-    Estimate { value: mean, lo: mean - half, hi: mean + half }
+    let (value, lo, hi) = mean_interval(sum as f64, sq as f64, n).unwrap_or((f64::NAN, f64::NAN, f64::NAN));
+    Estimate { value, lo, hi }
 }
 
 /// The `q` quantile of sorted values, interpolated linearly.
