@@ -79,13 +79,17 @@ fn mcts_plays_south_korea_legally() {
 #[test]
 fn every_root_decision_is_legal_and_the_bot_is_deterministic() {
     // Drive a game by hand and check each mcts choice against the full legal list.
-    for (name, players) in [("usa", 2), ("nordic", 3), ("legendary_asia", 2)] {
+    // Nordic runs on a step budget, the others on a playout count.
+    for (name, players, spec) in [
+        ("usa", 2, "iters=10:worlds=3"),
+        ("nordic", 3, "steps=800:worlds=3"),
+        ("legendary_asia", 2, "iters=10:worlds=3"),
+    ] {
         let map = load(name);
         let mut runs = Vec::new();
         for _ in 0..2 {
             let mut state = GameState::new(&map, players, 11).unwrap();
-            let mut bots: Vec<MctsBot> =
-                (0..players).map(|s| MctsBot::new(params("iters=10:worlds=3"), 7 + s as u64)).collect();
+            let mut bots: Vec<MctsBot> = (0..players).map(|s| MctsBot::new(params(spec), 7 + s as u64)).collect();
             let mut actions = Vec::new();
             while !state.is_over() {
                 let seat = state.to_move();
@@ -162,6 +166,36 @@ fn a_huge_budget_finds_the_winning_claim() {
         let root = bot.last_root();
         assert!(root.len() > 5, "many candidates were searched: {}", root.len());
     }
+}
+
+#[test]
+fn a_step_budget_buys_many_short_playouts_and_stays_within_its_steps() {
+    // On the last turn a playout is one or two decisions long: 4000 steps buy over a
+    // thousand playouts (at least half the budget is played), and never more steps than
+    // the budget plus one round of candidates.
+    let map = load("usa");
+    let (setup, _) = last_turn(&map);
+    let state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    let mut bot = MctsBot::new(params("steps=4000"), 3);
+    bot.choose(&Observation::new(&state, Seat(0)));
+    let st = bot.stats();
+    assert_eq!(st.searches, 1);
+    let candidates = bot.last_root().len() as u64;
+    assert!(st.playouts >= 1000, "{} playouts", st.playouts);
+    assert!(st.steps <= 4000 + 2 * candidates, "{} steps, {} playouts, {candidates} candidates", st.steps, st.playouts);
+    // At the start of a game playouts are long: the same budget buys few of them.
+    let start = GameState::new(&map, 2, 9).unwrap();
+    let mut state = start;
+    let mut greedy = ttr_bots::GreedyBot::new();
+    while state.phase() != Phase::Turn {
+        let obs = Observation::new(&state, state.to_move());
+        let action = greedy.choose(&obs);
+        state.try_apply(action).unwrap();
+    }
+    let mut bot = MctsBot::new(params("steps=4000"), 3);
+    bot.choose(&Observation::new(&state, state.to_move()));
+    let st = bot.stats();
+    assert!(st.playouts < 200, "{} playouts at the start", st.playouts);
 }
 
 #[test]

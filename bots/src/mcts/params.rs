@@ -19,6 +19,7 @@ pub enum Rollout {
 /// |----------|----------------------------------------------------------------------|---------|
 /// | `iters`  | playouts per decision                                                | 200     |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
+/// | `steps`  | simulated decisions per decision, all playouts together            | none    |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -31,14 +32,17 @@ pub enum Rollout {
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
 ///
-/// With `ms` and `iters` both given the search stops at whichever comes first. With
-/// `iters` alone the bot is deterministic from its seed.
+/// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
+/// first. The bot is deterministic from its seed unless `ms` is given.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: limited by time only).
     pub iters: Option<u32>,
     /// Time budget per decision.
     pub ms: Option<u64>,
+    /// Simulated decisions per decision, over all its playouts (a deterministic stand-in for
+    /// time: playouts near the start of a game are long, near the end short).
+    pub steps: Option<u32>,
     /// UCB1 exploration constant.
     pub c: f64,
     /// Worlds sampled per decision.
@@ -72,6 +76,7 @@ impl Default for MctsParams {
         MctsParams {
             iters: Some(200),
             ms: None,
+            steps: None,
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -88,8 +93,10 @@ impl Default for MctsParams {
 }
 
 /// The keys `mcts` accepts.
-pub const KEYS: &[&str] =
-    &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second", "infer"];
+pub const KEYS: &[&str] = &[
+    "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
+    "infer",
+];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
 pub const PARAMS: &[ParamInfo] = &[
@@ -98,7 +105,13 @@ pub const PARAMS: &[ParamInfo] = &[
         key: "ms",
         default: "none",
         range: "1..",
-        meaning: "time budget per decision in ms (without iters: time only; not deterministic)",
+        meaning: "time budget per decision in ms (not deterministic)",
+    },
+    ParamInfo {
+        key: "steps",
+        default: "none",
+        range: "1..",
+        meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
     ParamInfo { key: "c", default: "0.7", range: "0.. (real)", meaning: "UCB1 exploration constant below the root" },
     ParamInfo { key: "worlds", default: "20", range: "1..", meaning: "determinized worlds sampled per decision" },
@@ -147,7 +160,8 @@ impl MctsParams {
     /// Reads `key=value` pairs; unknown keys and bad values are refused with the reason.
     pub fn parse(params: &[(&str, &str)]) -> Result<MctsParams, String> {
         let mut p = MctsParams::default();
-        let mut iters_given = false;
+        // The default limits apply only when the spec gives none of `iters`, `ms`, `steps`.
+        let (mut iters, mut ms, mut steps) = (None, None, None);
         let mut seen: Vec<&str> = Vec::new();
         for &(key, value) in params {
             if seen.contains(&key) {
@@ -156,10 +170,14 @@ impl MctsParams {
             seen.push(key);
             match key {
                 "iters" => {
-                    p.iters = Some(positive(key, value)?);
-                    iters_given = true;
+                    iters = Some(positive(key, value)?);
                 }
-                "ms" => p.ms = Some(u64::from(positive(key, value)?)),
+                "ms" => {
+                    ms = Some(u64::from(positive(key, value)?));
+                }
+                "steps" => {
+                    steps = Some(positive(key, value)?);
+                }
                 "worlds" => p.worlds = positive(key, value)?,
                 "depth" => p.depth = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "c" => p.c = non_negative(key, value)?,
@@ -191,8 +209,8 @@ impl MctsParams {
                 _ => return Err(format!("mcts takes no parameter {key:?}; it knows {}", KEYS.join(", "))),
             }
         }
-        if p.ms.is_some() && !iters_given {
-            p.iters = None;
+        if iters.is_some() || ms.is_some() || steps.is_some() {
+            (p.iters, p.ms, p.steps) = (iters, ms, steps);
         }
         Ok(p)
     }
@@ -222,5 +240,27 @@ impl fmt::Display for Rollout {
             Rollout::Greedy => "greedy",
             Rollout::Random => "random",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(pairs: &[(&str, &str)]) -> MctsParams {
+        MctsParams::parse(pairs).unwrap()
+    }
+
+    #[test]
+    fn the_default_limits_apply_only_when_no_limit_is_given() {
+        let d = MctsParams::default();
+        assert_eq!(parse(&[("c", "1")]), MctsParams { c: 1.0, ..d });
+        let p = parse(&[("iters", "200")]);
+        assert_eq!((p.iters, p.ms, p.steps), (Some(200), None, None));
+        let p = parse(&[("ms", "50")]);
+        assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), None));
+        let p = parse(&[("steps", "900"), ("ms", "50")]);
+        assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), Some(900)));
+        assert!(MctsParams::parse(&[("steps", "0")]).unwrap_err().contains("above 0"));
     }
 }
