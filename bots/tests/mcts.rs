@@ -199,6 +199,52 @@ fn a_step_budget_buys_many_short_playouts_and_stays_within_its_steps() {
 }
 
 #[test]
+fn the_search_depends_only_on_what_its_seat_sees() {
+    // Mid-game positions of greedy games, and copies differing only in what seat 0 may not
+    // see: a card of seat 1's hand swapped with the deck, a ticket of seat 1 swapped with the
+    // ticket deck, and the seed of later chance. Seat 0's view is the same, so a bot with the
+    // same seed (on the step budget: the playout lengths must not leak either) searches the
+    // same playouts: same action, same visits and means.
+    let map = load("usa");
+    for game in 0..3u64 {
+        let mut state = GameState::new(&map, 2, 40 + game).unwrap();
+        let mut greedy = [ttr_bots::GreedyBot::new(), ttr_bots::GreedyBot::new()];
+        while state.turns() < 20 || state.phase() != Phase::Turn || state.to_move() != Seat(0) {
+            let obs = Observation::new(&state, state.to_move());
+            let action = greedy[state.to_move().index()].choose(&obs);
+            state.try_apply(action).unwrap();
+        }
+        let mut other = state.to_setup();
+        let (hand, known) = (other.hands[1], other.known[1]);
+        let give = ttr::Card::ALL.into_iter().find(|&c| hand[c] > known[c]).expect("a hidden card in seat 1's hand");
+        let take =
+            ttr::Card::ALL.into_iter().find(|&c| c != give && other.deck[c] > 0).expect("another card in the deck");
+        other.hands[1][give] -= 1;
+        other.deck[give] += 1;
+        other.deck[take] -= 1;
+        other.hands[1][take] += 1;
+        let held = other.tickets[1].iter().next().expect("seat 1 holds a ticket");
+        let fresh = other.ticket_deck[0];
+        other.tickets[1] = other.tickets[1].without(held);
+        other.tickets[1].insert(fresh);
+        other.ticket_deck[0] = held;
+        other.seed ^= 0x5eed;
+        let other = GameState::from_setup(&map, &other).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(other.to_setup(), state.to_setup());
+        let (a, b) = (Observation::new(&state, Seat(0)), Observation::new(&other, Seat(0)));
+        assert!(a == b, "game {game}: seat 0 sees the same");
+        let mut bots =
+            [MctsBot::new(params("steps=3000:worlds=4"), game), MctsBot::new(params("steps=3000:worlds=4"), game)];
+        assert_eq!(bots[0].choose(&a), bots[1].choose(&b), "game {game}");
+        assert_eq!(bots[0].last_root(), bots[1].last_root(), "game {game}");
+        assert_eq!(bots[0].stats().steps, bots[1].stats().steps, "game {game}");
+        // The swapped card and ticket are not the ones seat 1 truly holds, so a bot that
+        // read the hidden state would have had something to read.
+        assert_ne!(state.hand(Seat(1)), other.hand(Seat(1)));
+    }
+}
+
+#[test]
 fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
     use ttr_bots::mcts::belief::TicketBelief;
     use ttr_bots::GreedyBot;

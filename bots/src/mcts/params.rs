@@ -17,9 +17,9 @@ pub enum Rollout {
 ///
 /// | key      | meaning                                                              | default |
 /// |----------|----------------------------------------------------------------------|---------|
-/// | `iters`  | playouts per decision                                                | 200     |
+/// | `iters`  | playouts per decision                                                | none    |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
-/// | `steps`  | simulated decisions per decision, all playouts together            | none    |
+/// | `steps`  | simulated decisions per decision, all playouts together            | 30000   |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -28,7 +28,7 @@ pub enum Rollout {
 /// | `widen`  | progressive widening below the root: at most ceil(widen·√(visits+1)) children (0: off) | 1 |
 /// | `tree`   | most own decisions in the tree per playout (1: root only)            | 1       |
 /// | `margin` | standard errors by which the search's pick must beat the policy's choice | 1  |
-/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 4       |
+/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 2       |
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
 ///
@@ -74,9 +74,9 @@ impl Eq for MctsParams {}
 impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
-            iters: Some(200),
+            iters: None,
             ms: None,
-            steps: None,
+            steps: Some(30_000),
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -85,7 +85,7 @@ impl Default for MctsParams {
             widen: 1.0,
             tree: 1,
             margin: 1.0,
-            keep: 4,
+            keep: 2,
             second: false,
             infer: 2.0,
         }
@@ -100,7 +100,7 @@ pub const KEYS: &[&str] = &[
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
 pub const PARAMS: &[ParamInfo] = &[
-    ParamInfo { key: "iters", default: "200", range: "1..", meaning: "playouts per decision" },
+    ParamInfo { key: "iters", default: "none", range: "1..", meaning: "playouts per decision" },
     ParamInfo {
         key: "ms",
         default: "none",
@@ -109,7 +109,7 @@ pub const PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         key: "steps",
-        default: "none",
+        default: "30000",
         range: "1..",
         meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
@@ -146,7 +146,7 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0.. (real)",
         meaning: "standard errors by which the search must beat the greedy choice",
     },
-    ParamInfo { key: "keep", default: "4", range: "1..", meaning: "budget multiplier for ticket choices" },
+    ParamInfo { key: "keep", default: "2", range: "1..", meaning: "budget multiplier for ticket choices" },
     ParamInfo { key: "second", default: "0", range: "0|1", meaning: "search the second card of a draw too" },
     ParamInfo {
         key: "infer",
