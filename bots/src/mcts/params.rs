@@ -19,7 +19,7 @@ pub enum Rollout {
 /// |----------|----------------------------------------------------------------------|---------|
 /// | `iters`  | playouts per decision                                                | none    |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
-/// | `steps`  | simulated decisions per decision, all playouts together            | 30000   |
+/// | `steps`  | simulated decisions per decision, all playouts together            | 35000   |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -76,7 +76,7 @@ impl Default for MctsParams {
         MctsParams {
             iters: None,
             ms: None,
-            steps: Some(30_000),
+            steps: Some(35_000),
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -109,7 +109,7 @@ pub const PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         key: "steps",
-        default: "30000",
+        default: "35000",
         range: "1..",
         meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
