@@ -295,7 +295,7 @@ fn speed() {
     // MAP and PLAYERS, default 2-player USA).
     let map = load(&std::env::var("MAP").unwrap_or_else(|_| "usa".into()));
     let players: usize = std::env::var("PLAYERS").map_or(2, |p| p.parse().unwrap());
-    for spec in ["iters=200", "iters=100", "iters=50", "iters=200:second=1", "ms=100"] {
+    for spec in ["", "iters=200:keep=4", "iters=100", "iters=50", "iters=200:second=1", "ms=100"] {
         let mut bot = MctsBot::new(params(spec), 1);
         for game in 0..5 {
             let mut state = GameState::new(&map, players, game).unwrap();
