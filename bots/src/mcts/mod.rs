@@ -22,10 +22,10 @@
 //! `keep` times the budget.
 //!
 //! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
-//! decisions (`steps`, each playout also counting a fixed cost per seat): the first
-//! scenario of the first round then measures the mean playout cost, and the budget is
-//! `steps` divided by it, so a decision costs about the same time early in the game (long
-//! playouts) as near its end (many short ones), and the bot stays deterministic.
+//! decisions (`steps`): the first scenario of the first round then measures the mean
+//! playout length, and the budget is `steps` divided by it, so a decision costs about the
+//! same time early in the game (long playouts) as near its end (many short ones), and the
+//! bot stays deterministic.
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -60,12 +60,6 @@ const NONE: u32 = u32::MAX;
 /// Playouts per second assumed for a time budget before any were measured.
 const INITIAL_RATE: f64 = 2000.0;
 
-/// What a playout costs besides its decisions (cloning the world, each seat's greedy bot
-/// planning from scratch), in simulated decisions per seat, for the `steps` budget. On-CPU
-/// fits of search time against decisions and playouts gave 3.5 per seat in 2-player USA,
-/// 3 in 4-player USA and 5 in 3-player Nordic.
-const PLAYOUT_STEPS_PER_SEAT: u64 = 4;
-
 /// One of the bot's own decisions, reached by `action` from its parent.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -94,8 +88,7 @@ pub struct SearchStats {
     pub forced: u64,
     /// Playouts run.
     pub playouts: u64,
-    /// Decisions simulated by the playouts, plus a fixed cost per playout (see the `steps`
-    /// parameter).
+    /// Decisions simulated by the playouts.
     pub steps: u64,
     /// Time spent searching.
     pub time: Duration,
@@ -114,8 +107,7 @@ pub struct MctsBot {
     planner: Option<Planner>,
     /// Which tickets the opponents probably hold.
     belief: TicketBelief,
-    /// Decisions simulated by the playouts of the current search, plus
-    /// [`PLAYOUT_STEPS_PER_SEAT`] per seat for each playout.
+    /// Decisions simulated by the playouts of the current search.
     steps: u64,
 }
 
@@ -231,7 +223,7 @@ impl MctsBot {
         let mut node = first;
         let mut in_tree = true;
         let mut steps = 1u32;
-        self.steps += 1 + PLAYOUT_STEPS_PER_SEAT * world.players() as u64;
+        self.steps += 1;
         while !world.is_over() {
             if self.params.depth > 0 && steps >= self.params.depth {
                 break;
@@ -261,8 +253,8 @@ impl MctsBot {
     }
 
     /// Playouts this decision may run: the least of `iters`, as many as fit in `ms` at the
-    /// speed measured so far, and `steps` divided by `length` (the mean cost of a playout so
-    /// far, in simulated decisions); each times `keep` for a ticket choice. At least 1.
+    /// speed measured so far, and `steps` divided by `length` (the mean decisions per
+    /// playout so far); each times `keep` for a ticket choice. At least 1.
     fn budget(&self, obs: &Observation<'_, '_>, length: f64) -> u32 {
         let scale = self.scale(obs);
         let by_steps = self.params.steps.map(|steps| (f64::from(steps) / length.max(1.0)).max(1.0) as u32);

@@ -19,7 +19,7 @@ pub enum Rollout {
 /// |----------|----------------------------------------------------------------------|---------|
 /// | `iters`  | playouts per decision                                                | none    |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
-/// | `steps`  | simulated decisions per decision, all playouts together            | 35000   |
+/// | `steps`  | simulated decisions per decision, all playouts together            | 30000   |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -39,9 +39,11 @@ pub enum Rollout {
 /// The defaults (issue 21) replace `iters=200:keep=4`: a fixed count of playouts made the
 /// first decisions (long playouts) the slowest, over 100 ms on one core for ticket keeps
 /// in 4-player USA and 3-player Nordic, while late decisions used a fraction of that. A
-/// step budget spends about the same time on every searched decision: a median of 12 to
-/// 19 ms per searched turn on USA, Nordic and Legendary Asia (South Korea's greedy
-/// playouts cost about 5 times as much per decision).
+/// step budget spends more evenly: a median of 14 to 18 ms per searched turn on USA, Nordic
+/// and Legendary Asia, the longest decision 92 ms in 2-player USA, 81 ms in 4-player USA,
+/// but 127 ms in 3-player Nordic, where a late decision runs thousands of short playouts
+/// whose fixed cost the step count leaves out (South Korea's greedy playouts cost about 5
+/// times as much per decision). Counting that cost cut late playouts and lost strength.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
@@ -84,7 +86,7 @@ impl Default for MctsParams {
         MctsParams {
             iters: None,
             ms: None,
-            steps: Some(35_000),
+            steps: Some(30_000),
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -117,7 +119,7 @@ pub const PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         key: "steps",
-        default: "35000",
+        default: "30000",
         range: "1..",
         meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
