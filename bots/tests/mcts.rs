@@ -79,13 +79,17 @@ fn mcts_plays_south_korea_legally() {
 #[test]
 fn every_root_decision_is_legal_and_the_bot_is_deterministic() {
     // Drive a game by hand and check each mcts choice against the full legal list.
-    for (name, players) in [("usa", 2), ("nordic", 3), ("legendary_asia", 2)] {
+    // Nordic runs on a step budget, the others on a playout count.
+    for (name, players, spec) in [
+        ("usa", 2, "iters=10:worlds=3"),
+        ("nordic", 3, "steps=800:worlds=3"),
+        ("legendary_asia", 2, "iters=10:worlds=3"),
+    ] {
         let map = load(name);
         let mut runs = Vec::new();
         for _ in 0..2 {
             let mut state = GameState::new(&map, players, 11).unwrap();
-            let mut bots: Vec<MctsBot> =
-                (0..players).map(|s| MctsBot::new(params("iters=10:worlds=3"), 7 + s as u64)).collect();
+            let mut bots: Vec<MctsBot> = (0..players).map(|s| MctsBot::new(params(spec), 7 + s as u64)).collect();
             let mut actions = Vec::new();
             while !state.is_over() {
                 let seat = state.to_move();
@@ -165,6 +169,82 @@ fn a_huge_budget_finds_the_winning_claim() {
 }
 
 #[test]
+fn a_step_budget_buys_many_short_playouts_and_stays_within_its_steps() {
+    // On the last turn a playout is one or two decisions long: 4000 steps buy over a
+    // thousand playouts (at least half the budget is played), and never more steps than
+    // the budget plus one round of candidates.
+    let map = load("usa");
+    let (setup, _) = last_turn(&map);
+    let state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    let mut bot = MctsBot::new(params("steps=4000"), 3);
+    bot.choose(&Observation::new(&state, Seat(0)));
+    let st = bot.stats();
+    assert_eq!(st.searches, 1);
+    let candidates = bot.last_root().len() as u64;
+    assert!(st.playouts >= 1000, "{} playouts", st.playouts);
+    assert!(st.steps <= 4000 + 2 * candidates, "{} steps, {} playouts, {candidates} candidates", st.steps, st.playouts);
+    // At the start of a game playouts are long: the same budget buys few of them.
+    let start = GameState::new(&map, 2, 9).unwrap();
+    let mut state = start;
+    let mut greedy = ttr_bots::GreedyBot::new();
+    while state.phase() != Phase::Turn {
+        let obs = Observation::new(&state, state.to_move());
+        let action = greedy.choose(&obs);
+        state.try_apply(action).unwrap();
+    }
+    let mut bot = MctsBot::new(params("steps=4000"), 3);
+    bot.choose(&Observation::new(&state, state.to_move()));
+    let st = bot.stats();
+    assert!(st.playouts < 200, "{} playouts at the start", st.playouts);
+}
+
+#[test]
+fn the_search_depends_only_on_what_its_seat_sees() {
+    // Mid-game positions of greedy games, and copies differing only in what seat 0 may not
+    // see: a card of seat 1's hand swapped with the deck, a ticket of seat 1 swapped with the
+    // ticket deck, and the seed of later chance. Seat 0's view is the same, so a bot with the
+    // same seed (on the step budget: the playout lengths must not leak either) searches the
+    // same playouts: same action, same visits and means.
+    let map = load("usa");
+    for game in 0..3u64 {
+        let mut state = GameState::new(&map, 2, 40 + game).unwrap();
+        let mut greedy = [ttr_bots::GreedyBot::new(), ttr_bots::GreedyBot::new()];
+        while state.turns() < 20 || state.phase() != Phase::Turn || state.to_move() != Seat(0) {
+            let obs = Observation::new(&state, state.to_move());
+            let action = greedy[state.to_move().index()].choose(&obs);
+            state.try_apply(action).unwrap();
+        }
+        let mut other = state.to_setup();
+        let (hand, known) = (other.hands[1], other.known[1]);
+        let give = ttr::Card::ALL.into_iter().find(|&c| hand[c] > known[c]).expect("a hidden card in seat 1's hand");
+        let take =
+            ttr::Card::ALL.into_iter().find(|&c| c != give && other.deck[c] > 0).expect("another card in the deck");
+        other.hands[1][give] -= 1;
+        other.deck[give] += 1;
+        other.deck[take] -= 1;
+        other.hands[1][take] += 1;
+        let held = other.tickets[1].iter().next().expect("seat 1 holds a ticket");
+        let fresh = other.ticket_deck[0];
+        other.tickets[1] = other.tickets[1].without(held);
+        other.tickets[1].insert(fresh);
+        other.ticket_deck[0] = held;
+        other.seed ^= 0x5eed;
+        let other = GameState::from_setup(&map, &other).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(other.to_setup(), state.to_setup());
+        let (a, b) = (Observation::new(&state, Seat(0)), Observation::new(&other, Seat(0)));
+        assert!(a == b, "game {game}: seat 0 sees the same");
+        let mut bots =
+            [MctsBot::new(params("steps=3000:worlds=4"), game), MctsBot::new(params("steps=3000:worlds=4"), game)];
+        assert_eq!(bots[0].choose(&a), bots[1].choose(&b), "game {game}");
+        assert_eq!(bots[0].last_root(), bots[1].last_root(), "game {game}");
+        assert_eq!(bots[0].stats().steps, bots[1].stats().steps, "game {game}");
+        // The swapped card and ticket are not the ones seat 1 truly holds, so a bot that
+        // read the hidden state would have had something to read.
+        assert_ne!(state.hand(Seat(1)), other.hand(Seat(1)));
+    }
+}
+
+#[test]
 fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
     use ttr_bots::mcts::belief::TicketBelief;
     use ttr_bots::GreedyBot;
@@ -210,7 +290,7 @@ fn speed() {
     // MAP and PLAYERS, default 2-player USA).
     let map = load(&std::env::var("MAP").unwrap_or_else(|_| "usa".into()));
     let players: usize = std::env::var("PLAYERS").map_or(2, |p| p.parse().unwrap());
-    for spec in ["iters=200", "iters=100", "iters=50", "iters=200:second=1", "ms=100"] {
+    for spec in ["", "iters=200:keep=4", "iters=100", "iters=50", "iters=200:second=1", "ms=100"] {
         let mut bot = MctsBot::new(params(spec), 1);
         for game in 0..5 {
             let mut state = GameState::new(&map, players, game).unwrap();

@@ -21,6 +21,12 @@
 //! claiming.) The second card of a draw is the policy's unless `second=1`; ticket keeps get
 //! `keep` times the budget.
 //!
+//! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
+//! decisions (`steps`): the first scenario of the first round then measures the mean
+//! playout length, and the budget is `steps` divided by it, so a decision costs about the
+//! same time early in the game (long playouts) as near its end (many short ones), and the
+//! bot stays deterministic.
+//!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
 //! child counts how often it was available and UCB1 uses that count (ISMCTS),
@@ -29,8 +35,7 @@
 //!
 //! Memory: the node arena and the playout path are kept from decision to decision; a
 //! playout clones a fixed-size world, fresh fixed-size greedy bots and fixed-size candidate
-//! lists, and allocates nothing. The bot is deterministic from its seed when the budget is
-//! `iters` (no `ms`).
+//! lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
 
 pub mod belief;
 pub mod moves;
@@ -83,6 +88,8 @@ pub struct SearchStats {
     pub forced: u64,
     /// Playouts run.
     pub playouts: u64,
+    /// Decisions simulated by the playouts.
+    pub steps: u64,
     /// Time spent searching.
     pub time: Duration,
     /// The longest single search.
@@ -100,6 +107,8 @@ pub struct MctsBot {
     planner: Option<Planner>,
     /// Which tickets the opponents probably hold.
     belief: TicketBelief,
+    /// Decisions simulated by the playouts of the current search.
+    steps: u64,
 }
 
 impl MctsBot {
@@ -114,6 +123,7 @@ impl MctsBot {
             stats: SearchStats::default(),
             planner: None,
             belief: TicketBelief::default(),
+            steps: 0,
         }
     }
 
@@ -213,11 +223,13 @@ impl MctsBot {
         let mut node = first;
         let mut in_tree = true;
         let mut steps = 1u32;
+        self.steps += 1;
         while !world.is_over() {
             if self.params.depth > 0 && steps >= self.params.depth {
                 break;
             }
             steps += 1;
+            self.steps += 1;
             let s = world.to_move();
             let action = if s == me && in_tree && (self.path.len() as u32) < self.params.tree {
                 let (action, child, expanded) = self.select(world, node, &mut bots[s.index()]);
@@ -240,10 +252,12 @@ impl MctsBot {
         0.5 + 0.5 * (f64::from(own - other) / self.params.scale).tanh()
     }
 
-    /// Playouts this decision may run: `iters` (times `keep` for a ticket choice), or as
-    /// many as fit in `ms` at the speed measured so far.
-    fn budget(&self, obs: &Observation<'_, '_>) -> u32 {
+    /// Playouts this decision may run: the least of `iters`, as many as fit in `ms` at the
+    /// speed measured so far, and `steps` divided by `length` (the mean decisions per
+    /// playout so far); each times `keep` for a ticket choice. At least 1.
+    fn budget(&self, obs: &Observation<'_, '_>, length: f64) -> u32 {
         let scale = self.scale(obs);
+        let by_steps = self.params.steps.map(|steps| (f64::from(steps) / length.max(1.0)).max(1.0) as u32);
         let by_time = self.params.ms.map(|ms| {
             let rate = if self.stats.playouts > 0 {
                 self.stats.playouts as f64 / self.stats.time.as_secs_f64().max(1e-6)
@@ -252,12 +266,7 @@ impl MctsBot {
             };
             (rate * ms as f64 / 1000.0).max(1.0) as u32
         });
-        match (self.params.iters, by_time) {
-            (Some(n), Some(t)) => (n * scale).min(t * scale),
-            (Some(n), None) => n * scale,
-            (None, Some(t)) => t * scale,
-            (None, None) => scale,
-        }
+        [self.params.iters, by_time, by_steps].into_iter().flatten().min().unwrap_or(1).saturating_mul(scale)
     }
 
     /// Mean value of the playouts through `node`.
@@ -297,16 +306,29 @@ impl MctsBot {
         }
         let policy = alive[0];
         let mut alive_len = root.len();
-        let budget = self.budget(obs) as usize;
         let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
         let mut scenario = 0usize;
         let mut playouts = 0u64;
+        self.steps = 0;
+        // With a `steps` limit, the first scenario of the first round measures how long a
+        // playout is before the budget is set.
+        let mut done = 0;
+        if self.params.steps.is_some() {
+            let seed: u64 = self.rng.random();
+            for &child in &alive[..alive_len] {
+                self.evaluate(&worlds[0], seed, me, child);
+            }
+            playouts += alive_len as u64;
+            scenario += 1;
+            done = 1;
+        }
+        let budget = self.budget(obs, self.steps as f64 / playouts.max(1) as f64) as usize;
         // Sequential halving over half the budget: every candidate still in the race plays
         // the same fresh scenarios (world and chance seed), the worse half is dropped.
         let rounds = alive_len.next_power_of_two().trailing_zeros().max(1) as usize;
         'rounds: for _ in 0..rounds {
             let fresh = (budget / 2 / (rounds * alive_len)).max(1);
-            for _ in 0..fresh {
+            for _ in std::mem::take(&mut done)..fresh {
                 if out_of_time() {
                     break 'rounds;
                 }
@@ -338,6 +360,7 @@ impl MctsBot {
         }
         self.stats.searches += 1;
         self.stats.playouts += playouts;
+        self.stats.steps += self.steps;
         let took = start.elapsed();
         self.stats.time += took;
         self.stats.longest = self.stats.longest.max(took);

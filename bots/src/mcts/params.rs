@@ -17,8 +17,9 @@ pub enum Rollout {
 ///
 /// | key      | meaning                                                              | default |
 /// |----------|----------------------------------------------------------------------|---------|
-/// | `iters`  | playouts per decision                                                | 200     |
+/// | `iters`  | playouts per decision                                                | none    |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
+/// | `steps`  | simulated decisions per decision, all playouts together            | 30000   |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -27,18 +28,31 @@ pub enum Rollout {
 /// | `widen`  | progressive widening below the root: at most ceil(widen·√(visits+1)) children (0: off) | 1 |
 /// | `tree`   | most own decisions in the tree per playout (1: root only)            | 1       |
 /// | `margin` | standard errors by which the search's pick must beat the policy's choice | 1  |
-/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 4       |
+/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 2       |
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
 ///
-/// With `ms` and `iters` both given the search stops at whichever comes first. With
-/// `iters` alone the bot is deterministic from its seed.
+/// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
+/// first; the default limit (`steps`) applies only when the spec gives none. The bot is
+/// deterministic from its seed unless `ms` is given.
+///
+/// The defaults (issue 21) replace `iters=200:keep=4`: a fixed count of playouts made the
+/// first decisions (long playouts) the slowest, over 100 ms on one core for ticket keeps
+/// in 4-player USA and 3-player Nordic, while late decisions used a fraction of that. A
+/// step budget spends more evenly: a median of 14 to 18 ms per searched turn on USA, Nordic
+/// and Legendary Asia, the longest decision 92 ms in 2-player USA, 81 ms in 4-player USA,
+/// but 127 ms in 3-player Nordic, where a late decision runs thousands of short playouts
+/// whose fixed cost the step count leaves out (South Korea's greedy playouts cost about 5
+/// times as much per decision). Counting that cost cut late playouts and lost strength.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
-    /// Playouts per decision (`None`: limited by time only).
+    /// Playouts per decision (`None`: no limit on playouts).
     pub iters: Option<u32>,
     /// Time budget per decision.
     pub ms: Option<u64>,
+    /// Simulated decisions per decision, over all its playouts (a deterministic stand-in for
+    /// time: playouts near the start of a game are long, near the end short).
+    pub steps: Option<u32>,
     /// UCB1 exploration constant.
     pub c: f64,
     /// Worlds sampled per decision.
@@ -70,8 +84,9 @@ impl Eq for MctsParams {}
 impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
-            iters: Some(200),
+            iters: None,
             ms: None,
+            steps: Some(30_000),
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -80,7 +95,7 @@ impl Default for MctsParams {
             widen: 1.0,
             tree: 1,
             margin: 1.0,
-            keep: 4,
+            keep: 2,
             second: false,
             infer: 2.0,
         }
@@ -88,17 +103,25 @@ impl Default for MctsParams {
 }
 
 /// The keys `mcts` accepts.
-pub const KEYS: &[&str] =
-    &["iters", "ms", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second", "infer"];
+pub const KEYS: &[&str] = &[
+    "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
+    "infer",
+];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
 pub const PARAMS: &[ParamInfo] = &[
-    ParamInfo { key: "iters", default: "200", range: "1..", meaning: "playouts per decision" },
+    ParamInfo { key: "iters", default: "none", range: "1..", meaning: "playouts per decision" },
     ParamInfo {
         key: "ms",
         default: "none",
         range: "1..",
-        meaning: "time budget per decision in ms (without iters: time only; not deterministic)",
+        meaning: "time budget per decision in ms (not deterministic)",
+    },
+    ParamInfo {
+        key: "steps",
+        default: "30000",
+        range: "1..",
+        meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
     ParamInfo { key: "c", default: "0.7", range: "0.. (real)", meaning: "UCB1 exploration constant below the root" },
     ParamInfo { key: "worlds", default: "20", range: "1..", meaning: "determinized worlds sampled per decision" },
@@ -133,7 +156,7 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0.. (real)",
         meaning: "standard errors by which the search must beat the greedy choice",
     },
-    ParamInfo { key: "keep", default: "4", range: "1..", meaning: "budget multiplier for ticket choices" },
+    ParamInfo { key: "keep", default: "2", range: "1..", meaning: "budget multiplier for ticket choices" },
     ParamInfo { key: "second", default: "0", range: "0|1", meaning: "search the second card of a draw too" },
     ParamInfo {
         key: "infer",
@@ -147,7 +170,8 @@ impl MctsParams {
     /// Reads `key=value` pairs; unknown keys and bad values are refused with the reason.
     pub fn parse(params: &[(&str, &str)]) -> Result<MctsParams, String> {
         let mut p = MctsParams::default();
-        let mut iters_given = false;
+        // The default limits apply only when the spec gives none of `iters`, `ms`, `steps`.
+        let (mut iters, mut ms, mut steps) = (None, None, None);
         let mut seen: Vec<&str> = Vec::new();
         for &(key, value) in params {
             if seen.contains(&key) {
@@ -156,10 +180,14 @@ impl MctsParams {
             seen.push(key);
             match key {
                 "iters" => {
-                    p.iters = Some(positive(key, value)?);
-                    iters_given = true;
+                    iters = Some(positive(key, value)?);
                 }
-                "ms" => p.ms = Some(u64::from(positive(key, value)?)),
+                "ms" => {
+                    ms = Some(u64::from(positive(key, value)?));
+                }
+                "steps" => {
+                    steps = Some(positive(key, value)?);
+                }
                 "worlds" => p.worlds = positive(key, value)?,
                 "depth" => p.depth = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "c" => p.c = non_negative(key, value)?,
@@ -191,8 +219,8 @@ impl MctsParams {
                 _ => return Err(format!("mcts takes no parameter {key:?}; it knows {}", KEYS.join(", "))),
             }
         }
-        if p.ms.is_some() && !iters_given {
-            p.iters = None;
+        if iters.is_some() || ms.is_some() || steps.is_some() {
+            (p.iters, p.ms, p.steps) = (iters, ms, steps);
         }
         Ok(p)
     }
@@ -222,5 +250,27 @@ impl fmt::Display for Rollout {
             Rollout::Greedy => "greedy",
             Rollout::Random => "random",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(pairs: &[(&str, &str)]) -> MctsParams {
+        MctsParams::parse(pairs).unwrap()
+    }
+
+    #[test]
+    fn the_default_limits_apply_only_when_no_limit_is_given() {
+        let d = MctsParams::default();
+        assert_eq!(parse(&[("c", "1")]), MctsParams { c: 1.0, ..d });
+        let p = parse(&[("iters", "200")]);
+        assert_eq!((p.iters, p.ms, p.steps), (Some(200), None, None));
+        let p = parse(&[("ms", "50")]);
+        assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), None));
+        let p = parse(&[("steps", "900"), ("ms", "50")]);
+        assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), Some(900)));
+        assert!(MctsParams::parse(&[("steps", "0")]).unwrap_err().contains("above 0"));
     }
 }

@@ -1,0 +1,111 @@
+//! Seconds per decision of one bot spec: plays seeded games with the spec in seat 0 and
+//! `greedy` in the other seats, times every decision of seat 0, and prints the median, 90th
+//! percentile and longest, per phase.
+//!
+//! ```sh
+//! cargo run --release -p ttr-bots --example decision_time -- maps/usa.toml 2 mcts 10 [SEED]
+//! ```
+//!
+//! Two clocks: wall time, and on-CPU time of the thread (`/proc/thread-self/schedstat`, Linux),
+//! which does not count the time the thread waited for a core on a shared machine. When the
+//! CPU clock is unavailable only wall time is shown.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ttr::{bot_seed, game_seed, Bot, GameState, Map, Observation, Phase, Seat};
+use ttr_bots::{BotSpec, GreedyBot};
+
+/// Nanoseconds this thread has spent on a CPU, if the kernel reports it.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Median, 90th percentile and largest of `times` (seconds), as text.
+fn summary(times: &mut [f64]) -> String {
+    if times.is_empty() {
+        return "none".into();
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "{} decisions, median {:.1} ms, p90 {:.1} ms, longest {:.1} ms",
+        times.len(),
+        at(0.5) * 1e3,
+        at(0.9) * 1e3,
+        times[times.len() - 1] * 1e3
+    )
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [map, players, spec, games, rest @ ..] = args else {
+        return Err("usage: decision_time MAP PLAYERS SPEC GAMES [SEED]".into());
+    };
+    let map = Map::load(std::path::Path::new(map)).map_err(|e| format!("{map}: {e}"))?;
+    let players: usize = players.parse().map_err(|_| format!("PLAYERS {players:?} is not a whole number"))?;
+    let spec = BotSpec::parse(spec).map_err(|e| format!("SPEC {spec:?}: {e}"))?;
+    let games: u64 = games.parse().map_err(|_| format!("GAMES {games:?} is not a whole number"))?;
+    let seed: u64 = match rest {
+        [] => 1,
+        [s] => s.parse().map_err(|_| format!("SEED {s:?} is not a whole number"))?,
+        _ => return Err("too many arguments".into()),
+    };
+    // Per phase group: turn, second card, ticket keep; wall and CPU seconds.
+    let names = ["turn", "second card", "ticket keep", "other"];
+    let mut wall: [Vec<f64>; 4] = Default::default();
+    let mut cpu: [Vec<f64>; 4] = Default::default();
+    for g in 0..games {
+        let game = game_seed(seed, g);
+        let mut state = GameState::new(&map, players, game).map_err(|e| format!("{e}"))?;
+        let mut bot = spec.build(bot_seed(game, Seat(0)));
+        let mut others: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
+        while !state.is_over() {
+            let seat = state.to_move();
+            let obs = Observation::new(&state, seat);
+            let action = if seat == Seat(0) {
+                let group = match obs.phase() {
+                    Phase::Turn => 0,
+                    Phase::SecondCard => 1,
+                    Phase::SetupKeep | Phase::KeepTickets => 2,
+                    _ => 3,
+                };
+                let (c0, t0) = (cpu_ns(), Instant::now());
+                let action = bot.choose(&obs);
+                wall[group].push(t0.elapsed().as_secs_f64());
+                if let (Some(a), Some(b)) = (c0, cpu_ns()) {
+                    cpu[group].push(b.saturating_sub(a) as f64 * 1e-9);
+                }
+                action
+            } else {
+                others[seat.index()].choose(&obs)
+            };
+            state.try_apply(action).map_err(|e| format!("game {g}: {e}"))?;
+        }
+    }
+    println!("{} in seat 0 of {} games, {players} players, {}, seed {seed}", spec.as_str(), games, map.name);
+    for (clock, times) in [("wall", &mut wall), ("cpu", &mut cpu)] {
+        let mut all: Vec<f64> = times.iter().flatten().copied().collect();
+        if all.is_empty() {
+            continue;
+        }
+        println!("{clock:>4} all:          {}", summary(&mut all));
+        for (name, t) in names.iter().zip(times.iter_mut()) {
+            if !t.is_empty() {
+                println!("{clock:>4} {name:<13} {}", summary(t));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
