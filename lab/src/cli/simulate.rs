@@ -35,32 +35,12 @@ Examples:
       --shard 968/1000 --record one.jsonl --out /tmp/one -q
   ttr replay one.jsonl --game 968")]
 pub struct SimulateArgs {
-    /// Map file (TOML), e.g. maps/usa.toml.
-    #[arg(long)]
-    pub map: PathBuf,
-    /// Players per game (within the map's range).
-    #[arg(long)]
-    pub players: usize,
-    /// Bot specs, one per seat or one for all, comma-separated: `random`, `random,random`.
-    /// Seats rotate from game to game so every bot sits in every seat equally often.
-    /// `ttr bots` lists the bots and their parameters.
-    #[arg(long, default_value = "random")]
-    pub bots: String,
-    /// Number of games; accepts 1000000, 1_000_000 or 1e6.
-    #[arg(long, default_value = "1000", value_parser = parse_count)]
-    pub games: u64,
-    /// Master seed: the same seed gives the same games whatever the thread count.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The map, players, bots, games, seed and threads.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// Output directory (default: `results/<map>-<players>p`).
     #[arg(long, help = "Output directory [default: results/<map>-<players>p]")]
     pub out: Option<PathBuf>,
-    /// Worker threads [default: all cores].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
     /// Write a replayable game record (JSON Lines, format `ttr-record` v1) to this file.
     #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
@@ -72,6 +52,34 @@ pub struct SimulateArgs {
     /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
+}
+
+/// What a batch of games plays: the arguments `ttr simulate` and `ttr sweep` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Map file (TOML), e.g. maps/usa.toml.
+    #[arg(long)]
+    pub map: PathBuf,
+    /// Players per game (within the map's range).
+    #[arg(long)]
+    pub players: usize,
+    /// Bot specs, one per seat or one for all, comma-separated: `random`, `random,random`.
+    /// Seats rotate from game to game so every bot sits in every seat equally often.
+    /// `ttr bots` lists the bots and their parameters.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Number of games (a sweep plays this many per setting); accepts 1000000, 1_000_000 or 1e6.
+    #[arg(long, default_value = "1000", value_parser = parse_count)]
+    pub games: u64,
+    /// Master seed: the same seed gives the same games whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// A validated simulation: the map read, hashed and checked once, the bots parsed, the
@@ -109,27 +117,29 @@ pub struct SimulateConfig {
 impl SimulateConfig {
     /// Reads and checks everything the arguments name, before any game is played.
     pub fn from_args(args: &SimulateArgs) -> Result<SimulateConfig, CliError> {
-        let text =
-            std::fs::read_to_string(&args.map).map_err(|source| CliError::Read { path: args.map.clone(), source })?;
-        let map = Map::from_toml(&text, &args.map)?;
+        let text = std::fs::read_to_string(&args.play.map)
+            .map_err(|source| CliError::Read { path: args.play.map.clone(), source })?;
+        let map = Map::from_toml(&text, &args.play.map)?;
         let map_sha256 = shard::sha256_hex(&text);
         let [lo, hi] = map.rules.players;
-        if args.players < usize::from(lo) || args.players > usize::from(hi) {
-            return Err(CliError::Players { players: args.players, map: map.name.clone(), lo, hi });
+        if args.play.players < usize::from(lo) || args.play.players > usize::from(hi) {
+            return Err(CliError::Players { players: args.play.players, map: map.name.clone(), lo, hi });
         }
-        let bots = BotSpec::parse_lineup(&args.bots, args.players)?;
-        let out =
-            args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}-{}p", map.name, args.players)));
+        let bots = BotSpec::parse_lineup(&args.play.bots, args.play.players)?;
+        let out = args
+            .out
+            .clone()
+            .unwrap_or_else(|| Path::new("results").join(format!("{}-{}p", map.name, args.play.players)));
         Ok(SimulateConfig {
-            map_file: args.map.clone(),
+            map_file: args.play.map.clone(),
             map_sha256,
-            players: args.players,
+            players: args.play.players,
             bots,
-            games: args.games,
-            seed: args.seed,
+            games: args.play.games,
+            seed: args.play.seed,
             out,
-            threads: args.threads.map_or_else(rayon::current_num_threads, usize::from),
-            quiet: args.quiet,
+            threads: args.play.threads.map_or_else(rayon::current_num_threads, usize::from),
+            quiet: args.play.quiet,
             record: args.record.clone().map(|path| (path, args.record_every)),
             shard: args.shard,
             map_toml: text,

@@ -16,8 +16,8 @@ use clap::Args;
 use ttr::Map;
 
 use crate::atomic_file::AtomicFile;
-use crate::cli::simulate::{SimulateArgs, SimulateConfig};
-use crate::cli::{parse_count, CliError};
+use crate::cli::simulate::{PlayArgs, SimulateArgs, SimulateConfig};
+use crate::cli::CliError;
 use crate::shard;
 use keys::Vary;
 use summary::Summary;
@@ -49,33 +49,15 @@ Examples:
   ttr sweep --map maps/usa.toml --vary 'ticket.Denver-El Paso.points=4,8' \\
       --vary 'route.Seattle-Portland.length=1,2' --players 3 --bots greedy --out results/sweep-edits")]
 pub struct SweepArgs {
-    /// Map file (TOML), e.g. maps/usa.toml.
-    #[arg(long)]
-    pub map: PathBuf,
+    /// The map, players, bots, games (per setting), seed (the same for every setting) and threads.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// A key and its values, `KEY=V1,V2,...`; repeat for a grid (see the keys below).
     #[arg(long, required = true, value_name = "KEY=V1,V2,...")]
     pub vary: Vec<String>,
-    /// Players per game (within the map's range).
-    #[arg(long)]
-    pub players: usize,
-    /// Bot specs, one per seat or one for all, comma-separated (`ttr bots` lists them).
-    #[arg(long, default_value = "random")]
-    pub bots: String,
-    /// Games per setting; accepts 1000000, 1_000_000 or 1e6.
-    #[arg(long, default_value = "1000", value_parser = parse_count)]
-    pub games: u64,
-    /// Master seed, the same for every setting.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Output directory.
     #[arg(long)]
     pub out: PathBuf,
-    /// Worker threads [default: all cores].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 /// One setting of the grid, ready to play.
@@ -96,7 +78,7 @@ pub fn run(args: &SweepArgs, stdout: &mut impl Write) -> Result<ExitCode, CliErr
     std::fs::create_dir_all(&args.out).map_err(|source| CliError::Write { path: args.out.clone(), source })?;
     let mut summaries = Vec::new();
     for (i, setting) in settings.iter().enumerate() {
-        if !args.quiet {
+        if !args.play.quiet {
             eprintln!("setting {} of {}: {}", i + 1, settings.len(), setting.name);
         }
         let config = &setting.config;
@@ -116,7 +98,7 @@ pub fn run(args: &SweepArgs, stdout: &mut impl Write) -> Result<ExitCode, CliErr
     let mut csv = Vec::new();
     page::write_csv(&mut csv, &keys, &rows).map_err(|source| CliError::Write { path: args.out.clone(), source })?;
     write_file(&args.out.join("sweep.csv"), &csv)?;
-    write_file(&args.out.join("report.html"), page::page(&args.map, &keys, &rows).as_bytes())?;
+    write_file(&args.out.join("report.html"), page::page(&args.play.map, &keys, &rows).as_bytes())?;
     writeln!(stdout, "wrote {}/ ({} settings; sweep.csv, report.html)", args.out.display(), settings.len())
         .map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
@@ -145,14 +127,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 /// Reads the map, the `--vary` keys and every setting's edited map, refusing any problem.
 fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
     let base = SimulateConfig::from_args(&SimulateArgs {
-        map: args.map.clone(),
-        players: args.players,
-        bots: args.bots.clone(),
-        games: args.games,
-        seed: args.seed,
+        play: args.play.clone(),
         out: Some(args.out.clone()),
-        threads: args.threads,
-        quiet: args.quiet,
         record: None,
         record_every: 1,
         shard: None,
@@ -188,7 +164,7 @@ fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
             CliError::Message(format!(
                 "--vary {} makes {} invalid: {}",
                 assignment.join(" --vary "),
-                args.map.display(),
+                args.play.map.display(),
                 problems.join("; ")
             ))
         };
@@ -198,7 +174,7 @@ fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
             "# {} with {}: written by ttr sweep from {}\n{body}",
             data.name,
             assignment.join(", "),
-            args.map.display()
+            args.play.map.display()
         );
         let map = Map::from_toml(&map_toml, &map_file)?;
         let [lo, hi] = map.rules.players;
