@@ -22,10 +22,10 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
+use ttr::{Action, Card, CityId, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{keep_masks, keep_range, market_counts, random_action, takeable_slot};
-use crate::graph::{Paths, UNREACHED};
+use crate::graph::{Paths, MAX_CITIES, UNREACHED};
 use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
 use crate::policy::{PhaseBot, PhasePolicy};
 
@@ -64,9 +64,13 @@ impl HungryBot {
 #[derive(Clone, Debug)]
 pub struct Hungry {
     rng: Pcg64Mcg,
-    /// The search from each terminal of the plan being made: its distances to the other
-    /// terminals and its paths to them.
-    trees: Box<[Paths; MAX_TERMINALS]>,
+    /// The search from each terminal city of this decision's plans (by city): its
+    /// distances to the decision's terminals and its paths to them.
+    trees: Box<[Paths; MAX_CITIES]>,
+    /// The cities whose search in `trees` belongs to this decision.
+    searched: CitySet,
+    /// The terminal cities of every plan of this decision: the targets of its searches.
+    targets: CitySet,
     watch: ScoreWatch,
     order: HandOrder,
     plan: Budget,
@@ -83,6 +87,8 @@ impl Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
             trees: Box::new(std::array::from_fn(|_| Paths::new())),
+            searched: CitySet::EMPTY,
+            targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
             plan: Budget::default(),
@@ -91,7 +97,25 @@ impl Hungry {
         }
     }
 
-    /// Plans for `held` then `extra` tickets (in that order) and budgets the plan.
+    /// Starts a decision whose plans take tickets among `held` and `extra` only: forgets
+    /// the searches of the last decision.
+    fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
+        let map = obs.map();
+        let graph = own_graph(obs);
+        self.searched = CitySet::EMPTY;
+        self.targets = CitySet::EMPTY;
+        for &t in held.iter().chain(extra) {
+            let ticket = map.ticket(t);
+            for c in [ticket.a, ticket.b] {
+                if touches(map, graph, c) {
+                    self.targets.insert(c);
+                }
+            }
+        }
+    }
+
+    /// Plans for `held` then `extra` tickets (in that order) and budgets the plan. Every
+    /// ticket must be among those given to the decision's [`Hungry::start_decision`].
     fn make_plan(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) -> Budget {
         let map = obs.map();
         let me = obs.seat();
@@ -99,25 +123,32 @@ impl Hungry {
         let graph = own_graph(obs);
         let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
         // Terminals: the ticket cities that still touch the own graph, each once.
-        let mut terminals = [ttr::CityId(0); MAX_TERMINALS];
+        let mut terminals = [CityId(0); MAX_TERMINALS];
         let mut n = 0;
         let mut seen = CitySet::EMPTY;
         for &t in held.iter().chain(extra) {
             let ticket = map.ticket(t);
             for c in [ticket.a, ticket.b] {
-                if !seen.contains(c) && !map.routes_at(c).and(graph).is_empty() {
+                if !seen.contains(c) && touches(map, graph, c) {
                     seen.insert(c);
                     terminals[n] = c;
                     n += 1;
                 }
             }
         }
-        // A search from each terminal, as far as every terminal: a path between two
-        // terminals is then read off the first one's search.
+        debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
+        // A search from each terminal, as far as every terminal of the decision (the
+        // distances and paths to those are exact, whatever the other targets): a path
+        // between two terminals is then read off the first one's search. One search per
+        // city serves every plan of the decision.
         for i in 0..n {
-            self.trees[i].search_all(map, graph, weight, CitySet::single(terminals[i]), seen);
-            for (j, &c) in terminals[..n].iter().enumerate() {
-                self.dist[i][j] = self.trees[i].dist(c);
+            let c = terminals[i];
+            if !self.searched.contains(c) {
+                self.trees[c.index()].search_all(map, graph, weight, CitySet::single(c), self.targets);
+                self.searched.insert(c);
+            }
+            for (j, &t) in terminals[..n].iter().enumerate() {
+                self.dist[i][j] = self.trees[c.index()].dist(t);
             }
         }
         let d = &self.dist;
@@ -164,7 +195,7 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.trees[k].path_to(map, terminals[m]));
+            planned = planned.or(self.trees[terminals[k].index()].path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -181,7 +212,7 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.trees[a].path_to(map, terminals[b]));
+        planned = planned.or(self.trees[terminals[a].index()].path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
     }
 
@@ -192,6 +223,11 @@ impl Hungry {
         held[..slice.len()].copy_from_slice(slice);
         (held, slice.len())
     }
+}
+
+/// Whether `city` is an end of some route of `graph`.
+fn touches(map: &Map, graph: RouteSet, city: CityId) -> bool {
+    !map.routes_at(city).and(graph).is_empty()
 }
 
 /// The colour budget of the planned tracks not yet owned (see the module notes).
@@ -246,6 +282,7 @@ impl PhasePolicy for Hungry {
         let mut lowest_cost: Option<u32> = None;
         let mut fewest: Option<(u32, u8, Budget)> = None;
         let mut last: Option<u32> = None;
+        self.start_decision(obs, &held[..n], offer);
         for mask in keep_masks(offer.len(), keep_range(obs)) {
             let mut cand = [TicketId(0); 8];
             let mut m = 0;
@@ -298,6 +335,7 @@ impl PhasePolicy for Hungry {
         let me = obs.seat();
         if self.watch.risen(obs) {
             let (held, n) = self.held(obs);
+            self.start_decision(obs, &held[..n], &[]);
             self.plan = self.make_plan(obs, &held[..n], &[]);
             self.watch.mark(obs);
         }
