@@ -144,6 +144,12 @@ impl Paths {
         (r != NO_ROUTE).then_some(RouteId(r))
     }
 
+    /// The routes by which the last search reached the cities it settled.
+    #[must_use]
+    pub fn tree_routes(&self) -> RouteSet {
+        self.settled.iter().filter_map(|c| self.via(c)).collect()
+    }
+
     /// The routes of the path the last search found to `city`, from a source to `city`.
     #[must_use]
     pub fn path_to(&self, map: &Map, city: CityId) -> RouteSet {

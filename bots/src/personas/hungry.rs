@@ -64,11 +64,8 @@ impl HungryBot {
 #[derive(Clone, Debug)]
 pub struct Hungry {
     rng: Pcg64Mcg,
-    /// The search from each terminal city of this decision's plans (by city): its
-    /// distances to the decision's terminals and its paths to them.
-    trees: Box<[Paths; MAX_CITIES]>,
-    /// The cities whose search in `trees` belongs to this decision.
-    searched: CitySet,
+    /// The last search from each city (by city), kept while it still holds.
+    trees: Box<[Tree; MAX_CITIES]>,
     /// The terminal cities of every plan of this decision: the targets of its searches.
     targets: CitySet,
     watch: ScoreWatch,
@@ -86,8 +83,7 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            trees: Box::new(std::array::from_fn(|_| Paths::new())),
-            searched: CitySet::EMPTY,
+            trees: Box::new(std::array::from_fn(|_| Tree::default())),
             targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
@@ -97,12 +93,10 @@ impl Hungry {
         }
     }
 
-    /// Starts a decision whose plans take tickets among `held` and `extra` only: forgets
-    /// the searches of the last decision.
+    /// Starts a decision whose plans take tickets among `held` and `extra` only.
     fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
         let map = obs.map();
         let graph = own_graph(obs);
-        self.searched = CitySet::EMPTY;
         self.targets = CitySet::EMPTY;
         for &t in held.iter().chain(extra) {
             let ticket = map.ticket(t);
@@ -121,7 +115,6 @@ impl Hungry {
         let me = obs.seat();
         let owned = obs.owned(me);
         let graph = own_graph(obs);
-        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
         // Terminals: the ticket cities that still touch the own graph, each once.
         let mut terminals = [CityId(0); MAX_TERMINALS];
         let mut n = 0;
@@ -137,18 +130,16 @@ impl Hungry {
             }
         }
         debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
-        // A search from each terminal, as far as every terminal of the decision (the
-        // distances and paths to those are exact, whatever the other targets): a path
-        // between two terminals is then read off the first one's search. One search per
-        // city serves every plan of the decision.
+        // A search from each terminal, as far as every terminal of the decision: a path
+        // between two terminals is then read off the first one's search.
         for i in 0..n {
             let c = terminals[i];
-            if !self.searched.contains(c) {
-                self.trees[c.index()].search_all(map, graph, weight, CitySet::single(c), self.targets);
-                self.searched.insert(c);
+            let tree = &mut self.trees[c.index()];
+            if !tree.holds(graph, owned, self.targets) {
+                tree.search(map, graph, owned, c, self.targets);
             }
             for (j, &t) in terminals[..n].iter().enumerate() {
-                self.dist[i][j] = self.trees[c.index()].dist(t);
+                self.dist[i][j] = tree.paths.dist(t);
             }
         }
         let d = &self.dist;
@@ -195,7 +186,7 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.trees[terminals[k].index()].path_to(map, terminals[m]));
+            planned = planned.or(self.trees[terminals[k].index()].paths.path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -212,7 +203,7 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.trees[terminals[a].index()].path_to(map, terminals[b]));
+        planned = planned.or(self.trees[terminals[a].index()].paths.path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
     }
 
@@ -222,6 +213,47 @@ impl Hungry {
         let slice = self.order.as_slice();
         held[..slice.len()].copy_from_slice(slice);
         (held, slice.len())
+    }
+}
+
+/// A search from one city over the own graph, routes costing their length and own routes
+/// nothing, as far as every target, with what it was made from.
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    /// Whether it was ever made.
+    made: bool,
+    paths: Paths,
+    /// The graph, own routes and targets it was made with.
+    graph: RouteSet,
+    owned: RouteSet,
+    targets: CitySet,
+    /// The routes by which it reached the cities it settled.
+    used: RouteSet,
+}
+
+impl Tree {
+    /// Searches from `source` over `graph`, `owned` free, until every city of `targets`
+    /// is settled.
+    fn search(&mut self, map: &Map, graph: RouteSet, owned: RouteSet, source: CityId, targets: CitySet) {
+        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
+        self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
+        self.made = true;
+        (self.graph, self.owned, self.targets) = (graph, owned, targets);
+        self.used = self.paths.tree_routes();
+    }
+
+    /// Whether the search gives the distances and paths to `targets` that a new one over
+    /// `graph` with `owned` free would: same own routes, targets among its own, and the
+    /// graph only lost routes it did not reach a settled city by. (Dijkstra settles the
+    /// same cities in the same order, at the same distances and by the same routes, once
+    /// routes it never reached a settled city by are gone; and stopping at more targets
+    /// changes nothing for the fewer.)
+    fn holds(&self, graph: RouteSet, owned: RouteSet, targets: CitySet) -> bool {
+        self.made
+            && self.owned == owned
+            && targets.minus(self.targets).is_empty()
+            && graph.minus(self.graph).is_empty()
+            && self.used.minus(graph).is_empty()
     }
 }
 
