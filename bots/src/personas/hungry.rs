@@ -35,7 +35,7 @@ const GRAY: usize = 9;
 const MAX_TERMINALS: usize = CitySet::CAPACITY;
 
 /// A plan and its colour budget.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Budget {
     /// Some terminal could not be joined.
     failed: bool,
@@ -420,5 +420,44 @@ impl PhasePolicy for Hungry {
             return Action::DrawBlind;
         }
         random_action(obs, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use ttr::{play_game, Bot};
+
+    /// Hungry, checking at each turn that the plan made with its kept searches equals one
+    /// made with every search afresh.
+    struct Checked(HungryBot);
+
+    impl Bot for Checked {
+        fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+            if obs.phase() == Phase::Turn {
+                let mut kept = self.0 .0.clone();
+                let mut fresh = self.0 .0.clone();
+                *fresh.trees = std::array::from_fn(|_| Tree::default());
+                let (held, n) = kept.held(obs);
+                kept.start_decision(obs, &held[..n], &[]);
+                fresh.start_decision(obs, &held[..n], &[]);
+                assert_eq!(kept.make_plan(obs, &held[..n], &[]), fresh.make_plan(obs, &held[..n], &[]));
+            }
+            self.0.choose(obs)
+        }
+    }
+
+    #[test]
+    fn kept_searches_plan_as_fresh_ones_do() {
+        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = ttr::Map::load(&path).expect("a map");
+            for game in 0..20u64 {
+                let mut bots: Vec<Box<dyn Bot>> =
+                    (0..players).map(|s| Box::new(Checked(HungryBot::new(game * 10 + s))) as Box<dyn Bot>).collect();
+                play_game(&map, game, &mut bots).expect("a legal game");
+            }
+        }
     }
 }
