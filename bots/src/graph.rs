@@ -89,21 +89,16 @@ impl Paths {
         self.dist = [UNREACHED; MAX_CITIES];
         self.via = [NO_ROUTE; MAX_CITIES];
         self.settled = CitySet::EMPTY;
-        let mut open = sources;
+        let mut queue = Queue::new();
         for c in sources.iter() {
             self.dist[c.index()] = 0;
+            queue.push(0, c);
         }
-        loop {
-            let mut best = UNREACHED;
-            let mut next = None;
-            for c in open.iter() {
-                if self.dist[c.index()] < best {
-                    best = self.dist[c.index()];
-                    next = Some(c);
-                }
+        // A city's entry with its current distance comes out before any older (longer) one.
+        while let Some((best, u)) = queue.pop() {
+            if self.settled.contains(u) {
+                continue;
             }
-            let u = next?;
-            open = open.without(u);
             self.settled.insert(u);
             if done(u) {
                 return Some(u);
@@ -117,10 +112,11 @@ impl Paths {
                 if d < self.dist[v.index()] {
                     self.dist[v.index()] = d;
                     self.via[v.index()] = r.0;
-                    open.insert(v);
+                    queue.push(d, v);
                 }
             }
         }
+        None
     }
 
     /// Distance to `city` found by the last search ([`UNREACHED`] if not reached). Exact
@@ -142,6 +138,12 @@ impl Paths {
     pub fn via(&self, city: CityId) -> Option<RouteId> {
         let r = self.via[city.index()];
         (r != NO_ROUTE).then_some(RouteId(r))
+    }
+
+    /// The routes by which the last search reached the cities it settled.
+    #[must_use]
+    pub fn tree_routes(&self) -> RouteSet {
+        self.settled.iter().filter_map(|c| self.via(c)).collect()
     }
 
     /// The routes of the path the last search found to `city`, from a source to `city`.
@@ -177,6 +179,65 @@ impl Paths {
             }
         });
         found
+    }
+}
+
+/// Most entries a search's queue holds: each source once, and a city once per route it is
+/// reached by (a route is followed only from the first of its ends to be settled).
+const QUEUE: usize = CitySet::CAPACITY + RouteSet::CAPACITY;
+
+/// A binary min-heap of (distance, city) on a fixed buffer: the lowest distance comes out
+/// first, and of equal distances the lowest-numbered city.
+struct Queue {
+    /// Distance in the high bits, city in the low 8: ordered as the entries come out.
+    keys: [u64; QUEUE],
+    len: usize,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        Queue { keys: [0; QUEUE], len: 0 }
+    }
+
+    fn push(&mut self, dist: u32, city: CityId) {
+        let key = u64::from(dist) << 8 | u64::from(city.0);
+        let mut i = self.len;
+        self.len += 1;
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.keys[parent] <= key {
+                break;
+            }
+            self.keys[i] = self.keys[parent];
+            i = parent;
+        }
+        self.keys[i] = key;
+    }
+
+    fn pop(&mut self) -> Option<(u32, CityId)> {
+        if self.len == 0 {
+            return None;
+        }
+        let top = self.keys[0];
+        self.len -= 1;
+        let last = self.keys[self.len];
+        let mut i = 0;
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= self.len {
+                break;
+            }
+            if child + 1 < self.len && self.keys[child + 1] < self.keys[child] {
+                child += 1;
+            }
+            if self.keys[child] >= last {
+                break;
+            }
+            self.keys[i] = self.keys[child];
+            i = child;
+        }
+        self.keys[i] = last;
+        Some(((top >> 8) as u32, CityId(top as u8)))
     }
 }
 

@@ -22,10 +22,10 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
+use ttr::{Action, Card, CityId, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{keep_masks, keep_range, market_counts, random_action, takeable_slot};
-use crate::graph::{Paths, UNREACHED};
+use crate::graph::{Paths, MAX_CITIES, UNREACHED};
 use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
 use crate::policy::{PhaseBot, PhasePolicy};
 
@@ -35,7 +35,7 @@ const GRAY: usize = 9;
 const MAX_TERMINALS: usize = CitySet::CAPACITY;
 
 /// A plan and its colour budget.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Budget {
     /// Some terminal could not be joined.
     failed: bool,
@@ -64,9 +64,10 @@ impl HungryBot {
 #[derive(Clone, Debug)]
 pub struct Hungry {
     rng: Pcg64Mcg,
-    /// The search from each terminal of the plan being made: its distances to the other
-    /// terminals and its paths to them.
-    trees: Box<[Paths; MAX_TERMINALS]>,
+    /// The last search from each city (by city), kept while it still holds.
+    trees: Box<[Tree; MAX_CITIES]>,
+    /// The terminal cities of every plan of this decision: the targets of its searches.
+    targets: CitySet,
     watch: ScoreWatch,
     order: HandOrder,
     plan: Budget,
@@ -82,7 +83,8 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            trees: Box::new(std::array::from_fn(|_| Paths::new())),
+            trees: Box::new(std::array::from_fn(|_| Tree::default())),
+            targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
             plan: Budget::default(),
@@ -91,33 +93,53 @@ impl Hungry {
         }
     }
 
-    /// Plans for `held` then `extra` tickets (in that order) and budgets the plan.
+    /// Starts a decision whose plans take tickets among `held` and `extra` only.
+    fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
+        let map = obs.map();
+        let graph = own_graph(obs);
+        self.targets = CitySet::EMPTY;
+        for &t in held.iter().chain(extra) {
+            let ticket = map.ticket(t);
+            for c in [ticket.a, ticket.b] {
+                if touches(map, graph, c) {
+                    self.targets.insert(c);
+                }
+            }
+        }
+    }
+
+    /// Plans for `held` then `extra` tickets (in that order) and budgets the plan. Every
+    /// ticket must be among those given to the decision's [`Hungry::start_decision`].
     fn make_plan(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) -> Budget {
         let map = obs.map();
         let me = obs.seat();
         let owned = obs.owned(me);
         let graph = own_graph(obs);
-        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
         // Terminals: the ticket cities that still touch the own graph, each once.
-        let mut terminals = [ttr::CityId(0); MAX_TERMINALS];
+        let mut terminals = [CityId(0); MAX_TERMINALS];
         let mut n = 0;
         let mut seen = CitySet::EMPTY;
         for &t in held.iter().chain(extra) {
             let ticket = map.ticket(t);
             for c in [ticket.a, ticket.b] {
-                if !seen.contains(c) && !map.routes_at(c).and(graph).is_empty() {
+                if !seen.contains(c) && touches(map, graph, c) {
                     seen.insert(c);
                     terminals[n] = c;
                     n += 1;
                 }
             }
         }
-        // A search from each terminal, as far as every terminal: a path between two
-        // terminals is then read off the first one's search.
+        debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
+        // A search from each terminal, as far as every terminal of the decision: a path
+        // between two terminals is then read off the first one's search.
         for i in 0..n {
-            self.trees[i].search_all(map, graph, weight, CitySet::single(terminals[i]), seen);
-            for (j, &c) in terminals[..n].iter().enumerate() {
-                self.dist[i][j] = self.trees[i].dist(c);
+            let c = terminals[i];
+            let tree = &mut self.trees[c.index()];
+            if !tree.holds(graph, owned, self.targets) {
+                tree.search(map, graph, owned, c, self.targets);
+            }
+            for (j, &t) in terminals[..n].iter().enumerate() {
+                self.dist[i][j] = tree.paths.dist(t);
             }
         }
         let d = &self.dist;
@@ -164,7 +186,7 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.trees[k].path_to(map, terminals[m]));
+            planned = planned.or(self.trees[terminals[k].index()].paths.path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -181,7 +203,7 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.trees[a].path_to(map, terminals[b]));
+        planned = planned.or(self.trees[terminals[a].index()].paths.path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
     }
 
@@ -192,6 +214,52 @@ impl Hungry {
         held[..slice.len()].copy_from_slice(slice);
         (held, slice.len())
     }
+}
+
+/// A search from one city over the own graph, routes costing their length and own routes
+/// nothing, as far as every target, with what it was made from.
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    /// Whether it was ever made.
+    made: bool,
+    paths: Paths,
+    /// The graph, own routes and targets it was made with.
+    graph: RouteSet,
+    owned: RouteSet,
+    targets: CitySet,
+    /// The routes by which it reached the cities it settled.
+    used: RouteSet,
+}
+
+impl Tree {
+    /// Searches from `source` over `graph`, `owned` free, until every city of `targets`
+    /// is settled.
+    fn search(&mut self, map: &Map, graph: RouteSet, owned: RouteSet, source: CityId, targets: CitySet) {
+        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
+        self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
+        self.made = true;
+        (self.graph, self.owned, self.targets) = (graph, owned, targets);
+        self.used = self.paths.tree_routes();
+    }
+
+    /// Whether the search gives the distances and paths to `targets` that a new one over
+    /// `graph` with `owned` free would: same own routes, targets among its own, and the
+    /// graph only lost routes it did not reach a settled city by. (Dijkstra settles the
+    /// same cities in the same order, at the same distances and by the same routes, once
+    /// routes it never reached a settled city by are gone; and stopping at more targets
+    /// changes nothing for the fewer.)
+    fn holds(&self, graph: RouteSet, owned: RouteSet, targets: CitySet) -> bool {
+        self.made
+            && self.owned == owned
+            && targets.minus(self.targets).is_empty()
+            && graph.minus(self.graph).is_empty()
+            && self.used.minus(graph).is_empty()
+    }
+}
+
+/// Whether `city` is an end of some route of `graph`.
+fn touches(map: &Map, graph: RouteSet, city: CityId) -> bool {
+    !map.routes_at(city).and(graph).is_empty()
 }
 
 /// The colour budget of the planned tracks not yet owned (see the module notes).
@@ -246,6 +314,7 @@ impl PhasePolicy for Hungry {
         let mut lowest_cost: Option<u32> = None;
         let mut fewest: Option<(u32, u8, Budget)> = None;
         let mut last: Option<u32> = None;
+        self.start_decision(obs, &held[..n], offer);
         for mask in keep_masks(offer.len(), keep_range(obs)) {
             let mut cand = [TicketId(0); 8];
             let mut m = 0;
@@ -298,6 +367,7 @@ impl PhasePolicy for Hungry {
         let me = obs.seat();
         if self.watch.risen(obs) {
             let (held, n) = self.held(obs);
+            self.start_decision(obs, &held[..n], &[]);
             self.plan = self.make_plan(obs, &held[..n], &[]);
             self.watch.mark(obs);
         }
@@ -350,5 +420,44 @@ impl PhasePolicy for Hungry {
             return Action::DrawBlind;
         }
         random_action(obs, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use ttr::{play_game, Bot};
+
+    /// Hungry, checking at each turn that the plan made with its kept searches equals one
+    /// made with every search afresh.
+    struct Checked(HungryBot);
+
+    impl Bot for Checked {
+        fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+            if obs.phase() == Phase::Turn {
+                let mut kept = self.0 .0.clone();
+                let mut fresh = self.0 .0.clone();
+                *fresh.trees = std::array::from_fn(|_| Tree::default());
+                let (held, n) = kept.held(obs);
+                kept.start_decision(obs, &held[..n], &[]);
+                fresh.start_decision(obs, &held[..n], &[]);
+                assert_eq!(kept.make_plan(obs, &held[..n], &[]), fresh.make_plan(obs, &held[..n], &[]));
+            }
+            self.0.choose(obs)
+        }
+    }
+
+    #[test]
+    fn kept_searches_plan_as_fresh_ones_do() {
+        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = ttr::Map::load(&path).expect("a map");
+            for game in 0..20u64 {
+                let mut bots: Vec<Box<dyn Bot>> =
+                    (0..players).map(|s| Box::new(Checked(HungryBot::new(game * 10 + s))) as Box<dyn Bot>).collect();
+                play_game(&map, game, &mut bots).expect("a legal game");
+            }
+        }
     }
 }

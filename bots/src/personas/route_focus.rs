@@ -35,6 +35,16 @@ struct Entry {
     to: CityId,
 }
 
+/// What a ranking depends on: the routes open to the seat, its own routes, its trains and
+/// how many tickets it holds (its hand order only ever grows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RankKey {
+    open: RouteSet,
+    owned: RouteSet,
+    trains: u8,
+    tickets: usize,
+}
+
 /// The Route Focus agent: [`RouteFocus`] answering each phase.
 pub type RouteFocusBot = PhaseBot<RouteFocus>;
 
@@ -53,6 +63,8 @@ pub struct RouteFocus {
     paths: Paths,
     order: HandOrder,
     entries: Box<[Entry; MAX_ROUTES]>,
+    /// What the ranking in `entries` was made from, and its length.
+    ranked: Option<(RankKey, usize)>,
 }
 
 impl RouteFocus {
@@ -65,17 +77,38 @@ impl RouteFocus {
             paths: Paths::new(),
             order: HandOrder::default(),
             entries: Box::new([blank; MAX_ROUTES]),
+            ranked: None,
         }
     }
 
-    /// The ranked routes of this turn; returns how many.
+    /// The ranked routes of this turn in `entries`; returns how many. The last ranking is
+    /// kept while nothing it depends on changed.
     fn rank(&mut self, obs: &Observation<'_, '_>) -> usize {
+        let me = obs.seat();
+        self.order.sync(obs.tickets());
+        let key = RankKey {
+            open: obs.open_to(me),
+            owned: obs.owned(me),
+            trains: obs.trains(me),
+            tickets: self.order.as_slice().len(),
+        };
+        match self.ranked {
+            Some((k, n)) if k == key => n,
+            _ => {
+                let n = self.rank_afresh(obs);
+                self.ranked = Some((key, n));
+                n
+            }
+        }
+    }
+
+    /// Ranks the routes of this turn into `entries`; returns how many.
+    fn rank_afresh(&mut self, obs: &Observation<'_, '_>) -> usize {
         let map = obs.map();
         let me = obs.seat();
         let owned = obs.owned(me);
         let trains = obs.trains(me);
         let graph = own_graph(obs);
-        self.order.sync(obs.tickets());
         let mut score = [0u32; MAX_ROUTES];
         let mut ends = [(CityId(0), CityId(0)); MAX_ROUTES];
         let mut listed = RouteSet::EMPTY;
