@@ -2,17 +2,16 @@
 //! (`fixtures/bench.toml`), a few facts of the USA board checked against the printed map, and
 //! the command line (files, errors, nothing written on error).
 
+mod cli_support;
+
+use cli_support::{root, stderr, ttr};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use ttr::Map;
 use ttr_lab::design::analyze::{analyze, Analysis};
 use ttr_lab::design::official;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
 
 fn bench_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bench.toml")
@@ -230,14 +229,6 @@ fn usa_facts_checked_by_hand() {
     let spaces: Vec<(u64, u64, u64)> = a.supply.iter().map(|s| (s.players, s.wagon_spaces, s.trains_in_play)).collect();
     assert_eq!(spaces, [(2, 256, 90), (3, 256, 135), (4, 309, 180), (5, 309, 225)]);
     assert_eq!(a.routes.len(), 100 - 22, "one connection per double route");
-}
-
-fn ttr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Files in a directory, sorted (none if it does not exist).

@@ -3,6 +3,10 @@
 //! record, the outliers against `games.csv`; every game that ended by passes or the turn
 //! cap is listed, and plays again as documented (`--shard GAME/GAMES`, `ttr replay`).
 
+mod cli_support;
+
+use cli_support::{path, root};
+
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -11,18 +15,10 @@ use std::process::{Command, Output};
 use ttr_lab::record::replay_record;
 use ttr_lab::record_file::RecordFile;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
 fn ttr(args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr");
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     out
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
 }
 
 /// Rows of a CSV file without quoted fields, as maps from column name to field.

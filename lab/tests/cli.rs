@@ -1,21 +1,13 @@
 //! End-to-end tests of the `ttr` binary: outputs, determinism across thread counts, and
 //! one clear error (and no files) for every kind of bad input.
 
+mod cli_support;
+
+use cli_support::{root, stderr, ttr};
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn ttr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn simulate(out: &Path, extra: &[&str]) -> Output {
     let out = out.to_str().expect("utf-8 path");

@@ -1,24 +1,15 @@
 //! End-to-end tests of `ttr compare`: a run against itself, against the same map played
 //! with other seeds, against a map with one ticket's points changed, and the refusals.
 
+mod cli_support;
+
+use cli_support::{path, root, ttr};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use ttr_lab::compare::differences::DifferenceRow;
 use ttr_lab::export::Table;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn ttr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
 
 /// Plays `games` 4-player games of greedy, hungry, one-step and long-route on `map`.
 fn simulate(map: &Path, out: &Path, games: &str, seed: &str) {

@@ -3,21 +3,12 @@
 //! not make up one run are refused with one clear error and no files (counters of an older
 //! format too); a bad `--shard` is refused.
 
+mod cli_support;
+
+use cli_support::{root, stderr, ttr};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn ttr(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn args(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_string()).collect()

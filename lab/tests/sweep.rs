@@ -1,21 +1,13 @@
 //! End-to-end tests of `ttr sweep`: the grid, every kind of key, each setting's directory
 //! against `ttr simulate` of its edited map, refusals before play, and thread counts.
 
+mod cli_support;
+
+use cli_support::{path, root, ttr};
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn ttr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
+use std::path::Path;
+use std::process::Output;
 
 /// Runs a sweep of 3-player greedy/hungry/one-step games on the USA map.
 fn sweep(out: &Path, vary: &[&str], extra: &[&str]) -> Output {

@@ -2,9 +2,13 @@
 //! keeps its error rates, handicapped greedy bots rate in their known order, files do not
 //! depend on the thread count, shards merge to the same files, and bad input is refused.
 
+mod cli_support;
+
+use cli_support::{stderr, ttr};
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -13,18 +17,6 @@ use ttr_lab::tournament::fit::ELO_PER_NAT;
 use ttr_lab::tournament::schedule::combinations;
 use ttr_lab::tournament::sprt::{score_of_elo, Sprt, SprtParams, Verdict};
 use ttr_lab::tournament::{analyse, AnalysisOptions, BlockOutcome, Counters, Pattern};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn ttr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttr")).current_dir(root()).args(args).output().expect("run ttr")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// Plays `cycles` cycles of duplicate blocks of `players` players among bots of Elo
 /// `elo[b]`, seats with Elo terms `seat[s]`, finishing orders drawn from Plackett-Luce.
