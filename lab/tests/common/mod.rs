@@ -1,4 +1,4 @@
-//! Helpers shared by the bots' integration tests.
+//! Helpers shared by the lab's integration tests that work on maps directly.
 
 use std::path::Path;
 
