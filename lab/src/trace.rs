@@ -145,10 +145,19 @@ impl<'m> Tracer<'m> {
     pub fn finish(mut self, result: &GameResult) -> GameTrace {
         let map = self.map;
         let owned = &self.owned[..usize::from(result.players)];
+        // Per seat, its usable routes and the last network of them searched: a ticket whose
+        // first city lies in that network is joined exactly when its second city does too.
+        let mut usable: [Option<RouteSet>; MAX_SEATS] = [None; MAX_SEATS];
+        let mut network = [CitySet::EMPTY; MAX_SEATS];
         for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
             if let (Some((seat, _)), None) = (trace.kept, trace.completed_turn) {
                 let ticket = map.ticket(TicketId(t as u8));
-                trace.blocked = !connected(map, usable_routes(map, owned, seat), ticket.a, ticket.b);
+                let s = seat.index();
+                let routes = *usable[s].get_or_insert_with(|| usable_routes(map, owned, seat));
+                if !network[s].contains(ticket.a) {
+                    network[s] = network_of(map, routes, ticket.a);
+                }
+                trace.blocked = !network[s].contains(ticket.b);
             }
         }
         for w in result.winners.iter() {
