@@ -2,9 +2,7 @@
 //! Benjamini-Hochberg correction over many such tests.
 
 use crate::stats::wilson;
-
-/// The 97.5% quantile of the standard normal: a 95% two-sided interval is ±`Z` standard errors.
-const Z: f64 = 1.959_963_984_540_054;
+use crate::stats::Z95 as Z;
 
 /// A difference `b - a` between two runs, with its 95% interval and two-sided p-value.
 #[derive(Clone, Copy, Debug, PartialEq)]

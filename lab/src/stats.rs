@@ -451,7 +451,7 @@ pub fn mean_interval(sum: f64, sq_sum: f64, n: u64) -> Option<(f64, f64, f64)> {
 
 /// The normal quantile of 97.5%: 95% of a normal distribution lies within this many
 /// standard deviations of its mean.
-const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The 95% Wilson score interval for `k` successes in `n` trials; `(0, 1)` when `n` is 0.
 #[must_use]

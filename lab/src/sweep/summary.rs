@@ -8,6 +8,7 @@ use crate::export::seats::SeatRow;
 use crate::export::tickets::TicketRow;
 use crate::export::Table;
 use crate::stats::wilson;
+use crate::stats::Z95 as Z;
 
 /// Tickets kept fewer times than this are left out of the spread of ticket values.
 pub const MIN_KEPT: u64 = 30;
@@ -57,9 +58,6 @@ struct GamePoints {
     ticket: f64,
     bonus: f64,
 }
-
-/// 97.5% standard normal quantile.
-const Z: f64 = 1.959_963_984_540_054;
 
 impl Summary {
     /// Reads the results directory `dir` of `players`-player games; errors name the file
