@@ -23,18 +23,11 @@ use ttr::{
 };
 use ttr_bots::spec::BotSpec;
 use ttr_lab::action_space::ActionSpace;
+use ttr_lab::design::official;
 use ttr_lab::obs_tensor::ObservationEncoder;
 use ttr_lab::record::{EventRecord, GameRecord, Header, ResultRecord};
 use ttr_lab::trace::Tracer;
 use ttr_lab::GameOutcome;
-
-/// The maps shipped with the package, by name.
-const MAPS: [(&str, &str); 4] = [
-    ("usa", include_str!("../../maps/usa.toml")),
-    ("nordic", include_str!("../../maps/nordic.toml")),
-    ("legendary_asia", include_str!("../../maps/legendary_asia.toml")),
-    ("south_korea", include_str!("../../maps/south_korea.toml")),
-];
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -53,11 +46,11 @@ fn load_map(map: &str) -> PyResult<&'static Map> {
     if let Some(m) = loaded.get(map) {
         return Ok(m);
     }
-    let parsed = match MAPS.iter().find(|(name, _)| *name == map) {
-        Some((name, text)) => Map::from_toml(text, Path::new(&format!("{name}.toml"))),
+    let parsed = match official::load(map) {
+        Some(parsed) => parsed,
         None if Path::new(map).is_file() => Map::load(Path::new(map)),
         None => {
-            let names: Vec<&str> = MAPS.iter().map(|(n, _)| *n).collect();
+            let names: Vec<&str> = official::TEXTS.iter().map(|(n, _)| *n).collect();
             return Err(value_error(format!(
                 "map: {map:?} is neither a shipped map ({}) nor a map file",
                 names.join(", ")
@@ -726,7 +719,7 @@ fn simulate_to_dir(
             }
         });
     }
-    let text = match MAPS.iter().find(|(name, _)| *name == map) {
+    let text = match official::TEXTS.iter().find(|(name, _)| *name == map) {
         Some((_, text)) => text.to_string(),
         None => std::fs::read_to_string(map).map_err(|e| value_error(format!("map: {map}: {e}")))?,
     };
@@ -1005,7 +998,8 @@ fn play_batched(
 /// The text of the shipped map `name`.
 #[pyfunction]
 fn map_toml(name: &str) -> PyResult<&'static str> {
-    MAPS.iter()
+    official::TEXTS
+        .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, text)| *text)
         .ok_or_else(|| value_error(format!("name: {name:?} is not a shipped map")))
@@ -1014,7 +1008,7 @@ fn map_toml(name: &str) -> PyResult<&'static str> {
 /// The names of the shipped maps.
 #[pyfunction]
 fn maps() -> Vec<&'static str> {
-    MAPS.iter().map(|(n, _)| *n).collect()
+    official::TEXTS.iter().map(|(n, _)| *n).collect()
 }
 
 #[pymodule]
