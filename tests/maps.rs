@@ -349,6 +349,22 @@ fn a_route_set_holds_128_routes_and_no_more() {
 }
 
 #[test]
+fn a_file_that_is_not_utf8_is_refused_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("ttr-maps-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("latin1.toml");
+    std::fs::write(&path, b"name = \"x\"\n# Troms\xf8\n").expect("write");
+    let err = match Map::load(&path) {
+        Ok(_) => panic!("a latin-1 file loaded"),
+        Err(e) => e,
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(err.problems.len(), 1, "{err}");
+    assert_eq!(err.problems[0].line, Some(2), "{err}");
+    assert!(err.to_string().contains("latin1.toml:2:") && err.to_string().contains("UTF-8"), "{err}");
+}
+
+#[test]
 fn an_unreadable_file_is_named() {
     let path = fixture("does_not_exist");
     let err = match Map::load(&path) {

@@ -152,9 +152,12 @@ impl Map {
     }
 
     fn load_for(path: &Path, purpose: Purpose) -> Result<Map, MapError> {
-        let text = std::fs::read_to_string(path).map_err(|e| MapError {
-            file: path.to_path_buf(),
-            problems: vec![Problem { line: None, message: format!("cannot read the file: {e}") }],
+        let refuse = |line, message| MapError { file: path.to_path_buf(), problems: vec![Problem { line, message }] };
+        let bytes = std::fs::read(path).map_err(|e| refuse(None, format!("cannot read the file: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            refuse(Some(line), format!("not UTF-8 text: byte 0x{:02x} at byte offset {at}", e.as_bytes()[at]))
         })?;
         Map::from_toml_for(&text, path, purpose)
     }
