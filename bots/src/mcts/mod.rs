@@ -21,14 +21,15 @@
 //! claiming.) When the policy's choice wins the halving, the other half goes to a duel of
 //! the halving's runner-up against it if `runner=1`, and is not spent otherwise. The
 //! second card of a draw is the policy's unless `second=1`; ticket keeps get `keep` times
-//! the budget.
+//! the budget. A small budget races only its first candidates (a quarter of the budget's
+//! playouts at most): the halving's rounds play every candidate left at least once.
 //!
 //! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
 //! decisions (`steps`): the first scenario of the first round then measures the mean
 //! playout length, and the budget is `steps` divided by it, so a decision costs about the
 //! same time early in the game (long playouts) as near its end (many short ones), and the
 //! bot stays deterministic. On a map with a provinces board (South Korea) a simulated
-//! decision counts 5 steps: it costs about that much more time.
+//! decision counts 6 steps: it costs about that much more time.
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -328,6 +329,10 @@ impl MctsBot {
             done = 1;
         }
         let budget = self.budget(obs, self.steps as f64 / playouts.max(1) as f64) as usize;
+        // At most a quarter of the budget races (at least 2, the first candidates in the
+        // order of `moves`), so the halving's rounds, each at least one scenario per
+        // candidate, stay within about half the budget.
+        alive_len = alive_len.min((budget / 4).max(2));
         // Sequential halving over half the budget: every candidate still in the race plays
         // the same fresh scenarios (world and chance seed), the worse half is dropped.
         let rounds = alive_len.next_power_of_two().trailing_zeros().max(1) as usize;
@@ -398,8 +403,8 @@ impl MctsBot {
 
 /// Simulated decisions a `steps` budget charges for one on a map with a provinces board
 /// (South Korea): there every claim comes with a choice of province placements, and a
-/// playout decision took about 5 times as long as on the other maps (on-CPU, issue 21).
-const PROVINCES_STEP_COST: f64 = 5.0;
+/// playout decision took 5 to 6 times as long as on the other maps (on-CPU, issue 21).
+const PROVINCES_STEP_COST: f64 = 6.0;
 
 /// What one simulated decision on `map` counts against a `steps` budget: 1, or
 /// [`PROVINCES_STEP_COST`] with a provinces board.

@@ -45,9 +45,11 @@ pub enum Rollout {
 /// but 127 ms in 3-player Nordic, where a late decision runs thousands of short playouts
 /// whose fixed cost the step count leaves out (South Korea's greedy playouts cost about 5
 /// times as much per decision). Counting that cost cut late playouts and lost strength.
-/// South Korea's steps are therefore charged 5 each (its provinces board multiplies the
-/// claims to weigh): 4-player games there went from a median of 90 ms and a longest of 560
-/// ms per decision to a median of 20 ms per searched turn and a longest of 66 ms (3 games).
+/// South Korea's steps are therefore charged 6 each (its provinces board multiplies the
+/// claims to weigh), and a search races at most a quarter of its budget's playouts in
+/// candidates: 4-player games there went from a median of 90 ms and a longest of 560 ms per
+/// decision to a median of 18 ms per searched turn and a longest of 121 ms (10 games, on a
+/// loaded machine whose on-CPU times varied by a quarter from run to run).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
