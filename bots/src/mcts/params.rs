@@ -50,6 +50,11 @@ pub enum Rollout {
 /// candidates: 4-player games there went from a median of 90 ms and a longest of 560 ms per
 /// decision to a median of 18 ms per searched turn and a longest of 121 ms (10 games, on a
 /// loaded machine whose on-CPU times varied by a quarter from run to run).
+///
+/// Levers measured against these defaults by SPRT (`ttr tournament --sprt 0,30`, 2-player
+/// USA, duplicate blocks), none accepted yet: `second=1` +22 ± 37 Elo over 300 games (seed
+/// 31, LLR 0.59), `runner=1` +31 ± 44 over 200 games (seed 31, LLR 0.99); `runner=1` also
+/// raises the longest 2-player USA decision from 95 to 134 ms (10 games, on-CPU).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
