@@ -198,6 +198,40 @@ fn a_step_budget_buys_many_short_playouts_and_stays_within_its_steps() {
     assert!(st.playouts < 200, "{} playouts at the start", st.playouts);
 }
 
+/// Seat 0's turn after `turns` turns of a 2-player greedy game on `map` with seed `seed`.
+fn greedy_position<'m>(map: &'m Map, seed: u64, turns: u16) -> GameState<'m> {
+    let mut state = GameState::new(map, 2, seed).unwrap();
+    let mut greedy = [ttr_bots::GreedyBot::new(), ttr_bots::GreedyBot::new()];
+    while state.turns() < turns || state.phase() != Phase::Turn || state.to_move() != Seat(0) {
+        let obs = Observation::new(&state, state.to_move());
+        let action = greedy[state.to_move().index()].choose(&obs);
+        state.try_apply(action).unwrap();
+    }
+    state
+}
+
+#[test]
+fn the_runner_up_spends_the_budget_the_policy_choice_leaves() {
+    // When the policy's choice wins the halving, half the budget is left: `runner=1` spends
+    // it on the runner-up's duel, so those searches play more and none plays less than its
+    // budget (a round of candidates may overshoot it).
+    let map = load("usa");
+    let mut spent = [0u64; 2];
+    for game in 0..6u64 {
+        let state = greedy_position(&map, 60 + game, 10);
+        let obs = Observation::new(&state, Seat(0));
+        for (i, spec) in ["iters=64", "iters=64:runner=1"].into_iter().enumerate() {
+            let mut bot = MctsBot::new(params(spec), game);
+            bot.choose(&obs);
+            spent[i] += bot.stats().playouts;
+            if i == 1 {
+                assert!(bot.stats().playouts >= 64, "game {game}: {} playouts", bot.stats().playouts);
+            }
+        }
+    }
+    assert!(spent[1] > spent[0], "playouts without and with the runner-up: {spent:?}");
+}
+
 #[test]
 fn the_search_depends_only_on_what_its_seat_sees() {
     // Mid-game positions of greedy games, and copies differing only in what seat 0 may not

@@ -18,14 +18,18 @@
 //! half, and is played only if its paired mean advantage is more than `margin` standard
 //! errors. (Taking the halving's winner directly loses to the policy: the best of many
 //! noisy means is biased upwards, and the search drifted into drawing cards instead of
-//! claiming.) The second card of a draw is the policy's unless `second=1`; ticket keeps get
-//! `keep` times the budget.
+//! claiming.) When the policy's choice wins the halving, the other half goes to a duel of
+//! the halving's runner-up against it if `runner=1`, and is not spent otherwise. The
+//! second card of a draw is the policy's unless `second=1`; ticket keeps get `keep` times
+//! the budget. A small budget races only its first candidates (a quarter of the budget's
+//! playouts at most): the halving's rounds play every candidate left at least once.
 //!
 //! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
 //! decisions (`steps`): the first scenario of the first round then measures the mean
 //! playout length, and the budget is `steps` divided by it, so a decision costs about the
 //! same time early in the game (long playouts) as near its end (many short ones), and the
-//! bot stays deterministic.
+//! bot stays deterministic. On a map with a provinces board (South Korea) a simulated
+//! decision counts 6 steps: it costs about that much more time.
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -45,7 +49,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, Seat, MAX_SEATS};
+use ttr::{sample_world_weighted, Action, Bot, GameState, Map, Observation, Phase, Seat, MAX_SEATS};
 
 use crate::common::random_action;
 use crate::greedy::GreedyBot;
@@ -254,10 +258,12 @@ impl MctsBot {
 
     /// Playouts this decision may run: the least of `iters`, as many as fit in `ms` at the
     /// speed measured so far, and `steps` divided by `length` (the mean decisions per
-    /// playout so far); each times `keep` for a ticket choice. At least 1.
+    /// playout so far) and by [`step_cost`] of the map; each times `keep` for a ticket
+    /// choice. At least 1.
     fn budget(&self, obs: &Observation<'_, '_>, length: f64) -> u32 {
         let scale = self.scale(obs);
-        let by_steps = self.params.steps.map(|steps| (f64::from(steps) / length.max(1.0)).max(1.0) as u32);
+        let cost = length.max(1.0) * step_cost(obs.map());
+        let by_steps = self.params.steps.map(|steps| (f64::from(steps) / cost).max(1.0) as u32);
         let by_time = self.params.ms.map(|ms| {
             let rate = if self.stats.playouts > 0 {
                 self.stats.playouts as f64 / self.stats.time.as_secs_f64().max(1e-6)
@@ -323,6 +329,10 @@ impl MctsBot {
             done = 1;
         }
         let budget = self.budget(obs, self.steps as f64 / playouts.max(1) as f64) as usize;
+        // At most a quarter of the budget races (at least 2, the first candidates in the
+        // order of `moves`), so the halving's rounds, each at least one scenario per
+        // candidate, stay within about half the budget.
+        alive_len = alive_len.min((budget / 4).max(2));
         // Sequential halving over half the budget: every candidate still in the race plays
         // the same fresh scenarios (world and chance seed), the worse half is dropped.
         let rounds = alive_len.next_power_of_two().trailing_zeros().max(1) as usize;
@@ -342,8 +352,13 @@ impl MctsBot {
             alive[..alive_len].sort_by(|&a, &b| self.mean(b).total_cmp(&self.mean(a)).then(a.cmp(&b)));
             alive_len = alive_len.div_ceil(2);
         }
-        let challenger =
+        let mut challenger =
             alive[..alive_len].iter().copied().max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b))).unwrap_or(policy);
+        if challenger == policy && self.params.runner {
+            // The last round's runner-up (its sort left it next to the winner).
+            let ranked = &alive[..alive_len.max(2).min(root.len())];
+            challenger = ranked.iter().copied().find(|&a| a != policy).unwrap_or(policy);
+        }
         // The winner against the rollout policy's choice, on fresh scenarios: it is played
         // only if its mean advantage is `margin` standard errors above nothing.
         let mut duel = Duel::default();
@@ -383,6 +398,21 @@ impl MctsBot {
             node.total += value;
         }
         value
+    }
+}
+
+/// Simulated decisions a `steps` budget charges for one on a map with a provinces board
+/// (South Korea): there every claim comes with a choice of province placements, and a
+/// playout decision took 5 to 6 times as long as on the other maps (on-CPU, issue 21).
+const PROVINCES_STEP_COST: f64 = 6.0;
+
+/// What one simulated decision on `map` counts against a `steps` budget: 1, or
+/// [`PROVINCES_STEP_COST`] with a provinces board.
+fn step_cost(map: &Map) -> f64 {
+    if map.rules.provinces.is_some() {
+        PROVINCES_STEP_COST
+    } else {
+        1.0
     }
 }
 

@@ -31,6 +31,7 @@ pub enum Rollout {
 /// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 2       |
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
+/// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
 ///
 /// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
 /// first; the default limit (`steps`) applies only when the spec gives none. The bot is
@@ -44,6 +45,16 @@ pub enum Rollout {
 /// but 127 ms in 3-player Nordic, where a late decision runs thousands of short playouts
 /// whose fixed cost the step count leaves out (South Korea's greedy playouts cost about 5
 /// times as much per decision). Counting that cost cut late playouts and lost strength.
+/// South Korea's steps are therefore charged 6 each (its provinces board multiplies the
+/// claims to weigh), and a search races at most a quarter of its budget's playouts in
+/// candidates: 4-player games there went from a median of 90 ms and a longest of 560 ms per
+/// decision to a median of 18 ms per searched turn and a longest of 121 ms (10 games, on a
+/// loaded machine whose on-CPU times varied by a quarter from run to run).
+///
+/// Levers measured against these defaults by SPRT (`ttr tournament --sprt 0,30`, 2-player
+/// USA, duplicate blocks), none accepted yet: `second=1` +22 ± 37 Elo over 300 games (seed
+/// 31, LLR 0.59), `runner=1` +31 ± 44 over 200 games (seed 31, LLR 0.99); `runner=1` also
+/// raises the longest 2-player USA decision from 95 to 134 ms (10 games, on-CPU).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
@@ -76,6 +87,9 @@ pub struct MctsParams {
     pub second: bool,
     /// Strength of the opponents' ticket inference ([`super::belief`]; 0: off).
     pub infer: f64,
+    /// Whether the halving's runner-up duels the rollout policy's choice when the policy's
+    /// choice won the halving (else that half of the budget is not spent).
+    pub runner: bool,
 }
 
 /// Every number is finite (parsing refuses anything else), so equality is total.
@@ -98,6 +112,7 @@ impl Default for MctsParams {
             keep: 2,
             second: false,
             infer: 2.0,
+            runner: false,
         }
     }
 }
@@ -105,7 +120,7 @@ impl Default for MctsParams {
 /// The keys `mcts` accepts.
 pub const KEYS: &[&str] = &[
     "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
-    "infer",
+    "infer", "runner",
 ];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
@@ -164,6 +179,12 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0.. (real)",
         meaning: "strength of the opponents' ticket inference (0: uniform guesses)",
     },
+    ParamInfo {
+        key: "runner",
+        default: "0",
+        range: "0|1",
+        meaning: "the halving's runner-up duels the policy's choice when that choice won",
+    },
 ];
 
 impl MctsParams {
@@ -201,13 +222,8 @@ impl MctsParams {
                 "tree" => p.tree = positive(key, value)?,
                 "margin" => p.margin = non_negative(key, value)?,
                 "keep" => p.keep = positive(key, value)?,
-                "second" => {
-                    p.second = match value {
-                        "0" => false,
-                        "1" => true,
-                        _ => return Err(bad(key, value, "0 or 1")),
-                    }
-                }
+                "second" => p.second = flag(key, value)?,
+                "runner" => p.runner = flag(key, value)?,
                 "infer" => p.infer = non_negative(key, value)?,
                 "rollout" => {
                     p.rollout = match value {
@@ -228,6 +244,14 @@ impl MctsParams {
 
 fn bad(key: &str, value: &str, want: &str) -> String {
     format!("mcts: {key}={value:?} is not {want}")
+}
+
+fn flag(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        _ => Err(bad(key, value, "0 or 1")),
+    }
 }
 
 fn positive(key: &str, value: &str) -> Result<u32, String> {
@@ -272,5 +296,13 @@ mod tests {
         let p = parse(&[("steps", "900"), ("ms", "50")]);
         assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), Some(900)));
         assert!(MctsParams::parse(&[("steps", "0")]).unwrap_err().contains("above 0"));
+    }
+
+    #[test]
+    fn flags_read_0_and_1_only() {
+        assert!(parse(&[("runner", "1")]).runner);
+        assert!(!parse(&[("runner", "0")]).runner);
+        assert!(parse(&[("second", "1")]).second);
+        assert!(MctsParams::parse(&[("runner", "2")]).unwrap_err().contains("0 or 1"));
     }
 }
