@@ -189,16 +189,16 @@ impl Greedy {
     }
 
     /// The claim of the final turn: most route points plus twice the points of the tickets
-    /// it completes.
+    /// it completes (ties: the lowest route id).
     fn last_claim(&self, obs: &Observation<'_, '_>) -> Option<Action> {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
-        let mut best: Option<(u32, Action)> = None;
+        let mut keyed = [(0u32, RouteId(0)); RouteSet::CAPACITY];
+        let mut n = 0;
         for r in board.open.iter() {
-            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
@@ -209,34 +209,34 @@ impl Greedy {
                     }
                 }
             }
-            if best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, Action::Claim { route: r, pay }));
-            }
+            keyed[n] = (gain, r);
+            n += 1;
         }
-        best.map(|(_, a)| a)
+        first_claim(&mut keyed[..n], |r| {
+            best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
+        })
     }
 
     /// Claims the target (or its open twin) it can pay for: the longest, or with `by_points`
-    /// the best-scoring. A tunnel is tried only with a spare matching card, unless `late`.
+    /// the best-scoring (ties: the lowest route id). A tunnel is tried only with a spare
+    /// matching card, unless `late`.
     fn claim_best(&self, obs: &Observation<'_, '_>, targets: RouteSet, late: bool, by_points: bool) -> Option<Action> {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = reserve(map, self.plan.routes);
-        let mut best: Option<((u32, u8), Action)> = None;
+        let mut keyed = [((0u32, 0u8), RouteId(0)); RouteSet::CAPACITY];
+        let mut n = 0;
         for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
-            let route = map.route(r);
-            let key = (if by_points { u32::from(map.route_score(r)) } else { 0 }, route.length);
-            if best.is_some_and(|(k, _)| key <= k) {
-                continue;
-            }
-            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
-            if route.tunnel && !late && spare_for_tunnel(&hand, &pay) == 0 {
-                continue;
-            }
-            best = Some((key, Action::Claim { route: r, pay }));
+            let score = if by_points { u32::from(map.route_score(r)) } else { 0 };
+            keyed[n] = ((score, map.route(r).length), r);
+            n += 1;
         }
-        best.map(|(_, a)| a)
+        first_claim(&mut keyed[..n], |r| {
+            let pay = best_payment(map, r, &hand, &reserve)?;
+            let blocked = map.route(r).tunnel && !late && spare_for_tunnel(&hand, &pay) == 0;
+            (!blocked).then_some(Action::Claim { route: r, pay })
+        })
     }
 
     /// What the targets lack once the hand is allotted to them, longest first.
@@ -446,6 +446,17 @@ fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
         }
     }
     need
+}
+
+/// The first claim `claim` makes of the routes in `keyed`, taken by descending key and on
+/// equal keys by ascending route id: the claim of the route with the greatest key among
+/// those `claim` accepts, the lowest id on ties. Only the routes before it are tried.
+fn first_claim<K: Ord + Copy>(
+    keyed: &mut [(K, RouteId)],
+    mut claim: impl FnMut(RouteId) -> Option<Action>,
+) -> Option<Action> {
+    keyed.sort_unstable_by_key(|&(key, r)| (std::cmp::Reverse(key), r));
+    keyed.iter().find_map(|&(_, r)| claim(r))
 }
 
 /// Matching cards left in hand after laying `pay` for a tunnel.
