@@ -49,6 +49,15 @@ impl GreedyBot {
     pub fn new() -> GreedyBot {
         PhaseBot(Greedy::default())
     }
+
+    /// A fresh greedy bot that plans with `planner`, which must have been made for the map
+    /// it plays ([`Planner::new`]): it plays exactly as [`GreedyBot::new`] does, without
+    /// setting up the per-map data again. (The plans `planner` remembers are reused only on
+    /// the board they were made for.)
+    #[must_use]
+    pub fn with_planner(planner: Planner) -> GreedyBot {
+        PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
+    }
 }
 
 /// The greedy ticket-path policy. Deterministic: it needs no random numbers.

@@ -1,6 +1,7 @@
 //! The greedy planner's reuse is exact: a planner that has planned before (and remembers
-//! those plans) answers every question as a planner built afresh does, over seeded greedy
-//! games on every map.
+//! those plans) answers every question as a planner built afresh does, and a fresh greedy
+//! bot given such a planner decides as a fresh bot does, over seeded greedy games on every
+//! map.
 
 mod common;
 
@@ -46,6 +47,9 @@ fn remembered_plans_equal_fresh_plans() {
                     assert_eq!(planner.plan_set(&map, set, board), fresh, "{map_name} game {g} seat {seat:?}");
                     checked += 1;
                 }
+                // A fresh bot given this used planner plays as a fresh bot does.
+                let fresh = GreedyBot::new().choose(&obs);
+                assert_eq!(GreedyBot::with_planner(planner.clone()).choose(&obs), fresh, "{map_name} game {g}");
                 let action = bots[seat.index()].choose(&obs);
                 state.try_apply(action).expect("legal");
             }
