@@ -49,6 +49,15 @@ impl GreedyBot {
     pub fn new() -> GreedyBot {
         PhaseBot(Greedy::default())
     }
+
+    /// A fresh greedy bot that plans with `planner`, which must have been made for the map
+    /// it plays ([`Planner::new`]): it plays exactly as [`GreedyBot::new`] does, without
+    /// setting up the per-map data again. (The plans `planner` remembers are reused only on
+    /// the board they were made for.)
+    #[must_use]
+    pub fn with_planner(planner: Planner) -> GreedyBot {
+        PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
+    }
 }
 
 /// The greedy ticket-path policy. Deterministic: it needs no random numbers.
@@ -169,6 +178,7 @@ impl Greedy {
     fn spend_target(&self, obs: &Observation<'_, '_>) -> RouteSet {
         let map = obs.map();
         let hand = obs.hand();
+        let most = most_held(&hand);
         let board = Self::board(obs);
         let mut best: Option<(u32, RouteId)> = None;
         let mut network = CitySet::EMPTY;
@@ -178,7 +188,7 @@ impl Greedy {
         }
         for r in board.open.iter() {
             let route = map.route(r);
-            let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand)));
+            let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
             let touches = network.contains(route.a) || network.contains(route.b);
             let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
             if best.is_none_or(|(s, _)| score > s) {
@@ -189,16 +199,16 @@ impl Greedy {
     }
 
     /// The claim of the final turn: most route points plus twice the points of the tickets
-    /// it completes.
+    /// it completes (ties: the lowest route id).
     fn last_claim(&self, obs: &Observation<'_, '_>) -> Option<Action> {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
-        let mut best: Option<(u32, Action)> = None;
+        let mut order = [0u64; RouteSet::CAPACITY];
+        let mut n = 0;
         for r in board.open.iter() {
-            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
@@ -209,34 +219,34 @@ impl Greedy {
                     }
                 }
             }
-            if best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, Action::Claim { route: r, pay }));
-            }
+            order[n] = claim_order(gain, r);
+            n += 1;
         }
-        best.map(|(_, a)| a)
+        first_claim(&mut order[..n], |r| {
+            best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
+        })
     }
 
     /// Claims the target (or its open twin) it can pay for: the longest, or with `by_points`
-    /// the best-scoring. A tunnel is tried only with a spare matching card, unless `late`.
+    /// the best-scoring (ties: the lowest route id). A tunnel is tried only with a spare
+    /// matching card, unless `late`.
     fn claim_best(&self, obs: &Observation<'_, '_>, targets: RouteSet, late: bool, by_points: bool) -> Option<Action> {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = reserve(map, self.plan.routes);
-        let mut best: Option<((u32, u8), Action)> = None;
+        let mut order = [0u64; RouteSet::CAPACITY];
+        let mut n = 0;
         for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
-            let route = map.route(r);
-            let key = (if by_points { u32::from(map.route_score(r)) } else { 0 }, route.length);
-            if best.is_some_and(|(k, _)| key <= k) {
-                continue;
-            }
-            let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
-            if route.tunnel && !late && spare_for_tunnel(&hand, &pay) == 0 {
-                continue;
-            }
-            best = Some((key, Action::Claim { route: r, pay }));
+            let score = if by_points { u32::from(map.route_score(r)) } else { 0 };
+            order[n] = claim_order(score << 8 | u32::from(map.route(r).length), r);
+            n += 1;
         }
-        best.map(|(_, a)| a)
+        first_claim(&mut order[..n], |r| {
+            let pay = best_payment(map, r, &hand, &reserve)?;
+            let blocked = map.route(r).tunnel && !late && spare_for_tunnel(&hand, &pay) == 0;
+            (!blocked).then_some(Action::Claim { route: r, pay })
+        })
     }
 
     /// What the targets lack once the hand is allotted to them, longest first.
@@ -325,7 +335,8 @@ impl PhasePolicy for Greedy {
         if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
             return with_province(obs, action, final_round);
         }
-        let short = self.deficits(obs).total();
+        let deficits = self.deficits(obs);
+        let short = deficits.total();
         if ending && (spending || short > LATE_DEFICIT) {
             if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
                 return with_province(obs, action, final_round);
@@ -333,13 +344,20 @@ impl PhasePolicy for Greedy {
         }
         match express_for_cards(obs, short) {
             Some(express) if !ending => express,
-            _ => self.draw(obs),
+            _ => self.draw_for(obs, &deficits),
         }
     }
 
     /// A card draw towards the targets.
     fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let d = self.deficits(obs);
+        let deficits = self.deficits(obs);
+        self.draw_for(obs, &deficits)
+    }
+}
+
+impl Greedy {
+    /// A card draw towards the targets, `d` being their [`Greedy::deficits`].
+    fn draw_for(&self, obs: &Observation<'_, '_>, d: &Deficits) -> Action {
         let hand = obs.hand();
         let mut best: Option<(u32, u8)> = None;
         let mut any_color: Option<(u8, u8)> = None;
@@ -419,10 +437,11 @@ fn most_held(hand: &CardCounts) -> Card {
     best
 }
 
-/// Cards of the hand that can fill `r`'s spaces in its best colour.
-fn cover(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
+/// Cards of the hand that can fill `r`'s spaces in its best colour, `most` being
+/// [`most_held`] of the hand.
+fn cover(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> u8 {
     let route = map.route(r);
-    let color = route.color.unwrap_or_else(|| most_held(hand));
+    let color = route.color.unwrap_or(most);
     let locos = if locos_on_color_spaces(route, &map.rules) {
         hand[Card::Loco]
     } else {
@@ -433,7 +452,7 @@ fn cover(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
 
 /// Cards `r` still needs beyond what the hand covers.
 fn shortfall(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
-    map.route(r).length - cover(map, r, hand)
+    map.route(r).length - cover(map, r, hand, most_held(hand))
 }
 
 /// Colour cards the planned coloured routes take, by colour.
@@ -446,6 +465,20 @@ fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
         }
     }
     need
+}
+
+/// Route `r` with `key` as [`first_claim`] orders it: greater keys first, then lower ids.
+fn claim_order(key: u32, r: RouteId) -> u64 {
+    u64::from(u32::MAX - key) << 8 | u64::from(r.0)
+}
+
+/// The first claim `claim` makes of the routes in `order` ([`claim_order`] values), taken
+/// by descending key and on equal keys by ascending route id: the claim of the route with
+/// the greatest key among those `claim` accepts, the lowest id on ties. Only the routes
+/// before it are tried.
+fn first_claim(order: &mut [u64], mut claim: impl FnMut(RouteId) -> Option<Action>) -> Option<Action> {
+    order.sort_unstable();
+    order.iter().find_map(|&k| claim(RouteId(k as u8)))
 }
 
 /// Matching cards left in hand after laying `pay` for a tunnel.

@@ -7,6 +7,12 @@
 //! its trains (mountains included) and one claim, less its points (long routes score more
 //! per train, so a path over them is worth a few more trains), plus the harder cards of
 //! ferries and tunnels.
+//!
+//! The plan of the first `k` tickets of a set, most valuable first, is the plan of the set
+//! of those `k` tickets. So [`Planner::plan_set`] keeps the plans of the sets it planned on
+//! the current board and starts a set from the plan of its longest prefix it knows: the
+//! alternatives of a ticket keep, the tickets less one that the greedy bot weighs, and the
+//! plan after a keep share most of their work.
 
 use std::ops::RangeInclusive;
 
@@ -44,15 +50,54 @@ pub struct Plan {
     pub unreachable: TicketSet,
 }
 
-/// Plans routes for tickets; owns its search buffers and the per-map route costs.
+/// Ticket-set plans remembered on one board.
+const MEMO: usize = 32;
+
+/// Plans routes for tickets; owns its search buffers, the per-map route costs and the
+/// plans of the ticket sets it planned on the last board.
 #[derive(Clone, Debug)]
 pub struct Planner {
     paths: Paths,
     cost: [u16; MAX_ROUTES],
+    memo: Memo,
+}
+
+/// Plans of ticket sets on one board, as [`Planner::plan_set`] makes them; the oldest is
+/// replaced first.
+#[derive(Clone, Debug)]
+struct Memo {
+    board: Board,
+    sets: [TicketSet; MEMO],
+    plans: [Plan; MEMO],
+    len: usize,
+    next: usize,
+}
+
+impl Memo {
+    /// The plan of `set` on `board`, if remembered (never that of the empty set).
+    fn get(&self, board: Board, set: TicketSet) -> Option<Plan> {
+        if board != self.board {
+            return None;
+        }
+        self.sets[..self.len].iter().position(|&s| s == set).map(|i| self.plans[i])
+    }
+
+    /// Remembers the plan of `set` on `board`, forgetting every plan of another board.
+    fn put(&mut self, board: Board, set: TicketSet, plan: Plan) {
+        if board != self.board {
+            self.board = board;
+            self.len = 0;
+            self.next = 0;
+        }
+        self.sets[self.next] = set;
+        self.plans[self.next] = plan;
+        self.next = (self.next + 1) % MEMO;
+        self.len = (self.len + 1).min(MEMO);
+    }
 }
 
 /// What the seat has to plan with.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     /// Routes the seat owns (free to use).
     pub owned: RouteSet,
@@ -73,7 +118,14 @@ impl Planner {
                 + if r.tunnel { PER_TUNNEL } else { 0 };
             cost[i] = c as u16;
         }
-        Planner { paths: Paths::new(), cost }
+        let memo = Memo {
+            board: Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY },
+            sets: [TicketSet::EMPTY; MEMO],
+            plans: [Plan::default(); MEMO],
+            len: 0,
+            next: 0,
+        };
+        Planner { paths: Paths::new(), cost, memo }
     }
 
     /// Search cost of claiming `r`.
@@ -86,32 +138,56 @@ impl Planner {
     /// owned routes need nothing; tickets that cannot be joined are listed as unreachable.
     pub fn plan(&mut self, map: &Map, tickets: &[TicketId], board: Board) -> Plan {
         let mut plan = Plan::default();
-        let usable = board.open.or(board.owned);
         for &t in tickets {
-            let ticket = map.ticket(t);
-            let free = board.owned.or(plan.routes);
-            let cost = &self.cost;
-            let weight = |r: RouteId| if free.contains(r) { 0 } else { u32::from(cost[r.index()]) };
-            let found = self.paths.search(map, usable, weight, CitySet::single(ticket.a), CitySet::single(ticket.b));
-            if found.is_none() {
-                plan.unreachable.insert(t);
-                continue;
-            }
-            for r in self.paths.path_to(map, ticket.b).minus(free).iter() {
-                plan.routes.insert(r);
-                plan.trains += u32::from(map.route(r).trains_needed());
-                plan.cost += self.cost(r);
-                plan.points += u32::from(map.route_score(r));
-            }
+            self.join(map, t, board, &mut plan);
         }
         plan
     }
 
+    /// Adds to `plan` the routes joining ticket `t` (see [`Planner::plan`]).
+    fn join(&mut self, map: &Map, t: TicketId, board: Board, plan: &mut Plan) {
+        let ticket = map.ticket(t);
+        let usable = board.open.or(board.owned);
+        let free = board.owned.or(plan.routes);
+        let cost = &self.cost;
+        let weight = |r: RouteId| if free.contains(r) { 0 } else { u32::from(cost[r.index()]) };
+        let found = self.paths.search(map, usable, weight, CitySet::single(ticket.a), CitySet::single(ticket.b));
+        if found.is_none() {
+            plan.unreachable.insert(t);
+            return;
+        }
+        for r in self.paths.path_to(map, ticket.b).minus(free).iter() {
+            plan.routes.insert(r);
+            plan.trains += u32::from(map.route(r).trains_needed());
+            plan.cost += self.cost(r);
+            plan.points += u32::from(map.route_score(r));
+        }
+    }
+
     /// [`Planner::plan`] for a set of tickets, most valuable first (ties: board order).
+    /// Equal to planning from scratch: it resumes from the remembered plan of the longest
+    /// prefix of that order planned before on the same `board` (with this planner, so on
+    /// the same map).
     pub fn plan_set(&mut self, map: &Map, tickets: TicketSet, board: Board) -> Plan {
         let mut order = [TicketId(0); TicketSet::CAPACITY];
         let n = by_value(map, tickets, &mut order);
-        self.plan(map, &order[..n], board)
+        let mut prefix = [TicketSet::EMPTY; TicketSet::CAPACITY + 1];
+        for i in 0..n {
+            prefix[i + 1] = prefix[i].with(order[i]);
+        }
+        let mut start = 0;
+        let mut plan = Plan::default();
+        for k in (1..=n).rev() {
+            if let Some(known) = self.memo.get(board, prefix[k]) {
+                (start, plan) = (k, known);
+                break;
+            }
+        }
+        for i in start..n {
+            self.join(map, order[i], board, &mut plan);
+            self.memo.put(board, prefix[i + 1], plan);
+        }
+        plan
     }
 
     /// The keep mask for `offer` (keeping a count in `keep`) given the tickets still pending:

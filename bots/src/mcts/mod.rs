@@ -219,6 +219,10 @@ impl MctsBot {
     /// for `me` and leaves the nodes it went through in `self.path`.
     fn playout(&mut self, world: &mut GameState<'_>, me: Seat, first: u32) -> f64 {
         let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
+        let planner = self.planner.get_or_insert_with(|| Planner::new(world.map()));
+        for bot in &mut bots[..world.players()] {
+            *bot = GreedyBot::with_planner(planner.clone());
+        }
         self.path.clear();
         self.path.push(first);
         if let Err(e) = world.try_apply(self.nodes[first as usize].action) {
