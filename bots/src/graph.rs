@@ -26,6 +26,8 @@ pub struct Paths {
     dist: [u32; MAX_CITIES],
     via: [u8; MAX_CITIES],
     settled: CitySet,
+    /// The routes by which the settled cities were reached.
+    tree: RouteSet,
 }
 
 impl Default for Paths {
@@ -38,7 +40,12 @@ impl Paths {
     /// Empty buffers.
     #[must_use]
     pub fn new() -> Paths {
-        Paths { dist: [UNREACHED; MAX_CITIES], via: [NO_ROUTE; MAX_CITIES], settled: CitySet::EMPTY }
+        Paths {
+            dist: [UNREACHED; MAX_CITIES],
+            via: [NO_ROUTE; MAX_CITIES],
+            settled: CitySet::EMPTY,
+            tree: RouteSet::EMPTY,
+        }
     }
 
     /// Dijkstra from every city of `sources` at once, over `routes`, with `weight(r)` the
@@ -89,6 +96,7 @@ impl Paths {
         self.dist = [UNREACHED; MAX_CITIES];
         self.via = [NO_ROUTE; MAX_CITIES];
         self.settled = CitySet::EMPTY;
+        self.tree = RouteSet::EMPTY;
         let mut queue = Buckets::new();
         for c in sources.iter() {
             self.dist[c.index()] = 0;
@@ -98,12 +106,15 @@ impl Paths {
         let mut unfollowed = routes;
         while let Some((best, u)) = queue.pop(&self.dist) {
             self.settled.insert(u);
+            if let Some(r) = self.via(u) {
+                self.tree.insert(r);
+            }
             if done(u) {
                 return Some(u);
             }
             let out = map.routes_at(u).and(unfollowed);
             unfollowed = unfollowed.minus(map.routes_at(u));
-            for r in out.iter() {
+            for_each_route(out, |r| {
                 let v = map.route(r).other_end(u);
                 let d = best.saturating_add(weight(r));
                 let old = self.dist[v.index()];
@@ -115,7 +126,7 @@ impl Paths {
                     self.via[v.index()] = r.0;
                     queue.push(d, v);
                 }
-            }
+            });
         }
         None
     }
@@ -144,7 +155,7 @@ impl Paths {
     /// The routes by which the last search reached the cities it settled.
     #[must_use]
     pub fn tree_routes(&self) -> RouteSet {
-        self.settled.iter().filter_map(|c| self.via(c)).collect()
+        self.tree
     }
 
     /// The routes of the path the last search found to `city`, from a source to `city`.
@@ -180,6 +191,18 @@ impl Paths {
             }
         });
         found
+    }
+}
+
+/// Calls `f` on each route of `set` in board order (word by word, cheaper than
+/// [`RouteSet::iter`]).
+fn for_each_route(set: RouteSet, mut f: impl FnMut(RouteId)) {
+    for (offset, word) in [(0, set.0 as u64), (64, (set.0 >> 64) as u64)] {
+        let mut bits = word;
+        while bits != 0 {
+            f(RouteId(offset + bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
     }
 }
 
@@ -374,6 +397,8 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
                 let mut got = Paths::new();
                 assert_eq!(got.search(&map, routes, weight, CitySet::single(source), CitySet::EMPTY), None);
                 assert_eq!((got.dist, got.via, got.settled), (want.dist, want.via, want.settled), "{name} {round}");
+                let tree: RouteSet = want.settled.iter().filter_map(|c| want.via(c)).collect();
+                assert_eq!(got.tree_routes(), tree, "{name} {round}");
             }
         }
     }

@@ -84,7 +84,7 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            trees: Box::new(std::array::from_fn(|_| KeptSearch::default())),
+            trees: vec![KeptSearch::default(); MAX_CITIES].into_boxed_slice().try_into().expect("one per city"),
             targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),

@@ -61,12 +61,16 @@ pub fn most_held(hand: &CardCounts, kinds: &[Card]) -> Card {
 /// Ties go to the earlier kind in the original order.
 #[must_use]
 pub fn wanted_kind(map: &Map, tracks: RouteSet, hand: &CardCounts, gray_kinds: &[Card]) -> Card {
-    if tracks.iter().any(|r| map.route(r).color.is_none()) {
-        return most_held(hand, gray_kinds);
+    let mut colors = CardCounts::EMPTY;
+    for r in tracks.iter() {
+        match map.route(r).color {
+            Some(c) => colors[c] = 1,
+            None => return most_held(hand, gray_kinds),
+        }
     }
     let mut best: Option<Card> = None;
     for c in ORIGINAL_COLORS {
-        if tracks.iter().any(|r| map.route(r).color == Some(c)) && best.is_none_or(|b| hand[c] > hand[b]) {
+        if colors[c] > 0 && best.is_none_or(|b| hand[c] > hand[b]) {
             best = Some(c);
         }
     }
