@@ -26,6 +26,8 @@ pub struct Paths {
     dist: [u32; MAX_CITIES],
     via: [u8; MAX_CITIES],
     settled: CitySet,
+    /// The routes by which the settled cities were reached.
+    tree: RouteSet,
 }
 
 impl Default for Paths {
@@ -38,7 +40,12 @@ impl Paths {
     /// Empty buffers.
     #[must_use]
     pub fn new() -> Paths {
-        Paths { dist: [UNREACHED; MAX_CITIES], via: [NO_ROUTE; MAX_CITIES], settled: CitySet::EMPTY }
+        Paths {
+            dist: [UNREACHED; MAX_CITIES],
+            via: [NO_ROUTE; MAX_CITIES],
+            settled: CitySet::EMPTY,
+            tree: RouteSet::EMPTY,
+        }
     }
 
     /// Dijkstra from every city of `sources` at once, over `routes`, with `weight(r)` the
@@ -89,32 +96,37 @@ impl Paths {
         self.dist = [UNREACHED; MAX_CITIES];
         self.via = [NO_ROUTE; MAX_CITIES];
         self.settled = CitySet::EMPTY;
-        let mut queue = Queue::new();
+        self.tree = RouteSet::EMPTY;
+        let mut queue = Buckets::new();
         for c in sources.iter() {
             self.dist[c.index()] = 0;
             queue.push(0, c);
         }
-        // A city's entry with its current distance comes out before any older (longer) one.
-        while let Some((best, u)) = queue.pop() {
-            if self.settled.contains(u) {
-                continue;
-            }
+        // The routes not yet followed: none leads to a settled city.
+        let mut unfollowed = routes;
+        while let Some((best, u)) = queue.pop(&self.dist) {
             self.settled.insert(u);
+            if let Some(r) = self.via(u) {
+                self.tree.insert(r);
+            }
             if done(u) {
                 return Some(u);
             }
-            for r in map.routes_at(u).and(routes).iter() {
+            let out = map.routes_at(u).and(unfollowed);
+            unfollowed = unfollowed.minus(map.routes_at(u));
+            for_each_route(out, |r| {
                 let v = map.route(r).other_end(u);
-                if self.settled.contains(v) {
-                    continue;
-                }
                 let d = best.saturating_add(weight(r));
-                if d < self.dist[v.index()] {
+                let old = self.dist[v.index()];
+                if d < old {
+                    if old != UNREACHED {
+                        queue.remove(old, v);
+                    }
                     self.dist[v.index()] = d;
                     self.via[v.index()] = r.0;
                     queue.push(d, v);
                 }
-            }
+            });
         }
         None
     }
@@ -143,7 +155,7 @@ impl Paths {
     /// The routes by which the last search reached the cities it settled.
     #[must_use]
     pub fn tree_routes(&self) -> RouteSet {
-        self.settled.iter().filter_map(|c| self.via(c)).collect()
+        self.tree
     }
 
     /// The routes of the path the last search found to `city`, from a source to `city`.
@@ -182,62 +194,84 @@ impl Paths {
     }
 }
 
-/// Most entries a search's queue holds: each source once, and a city once per route it is
-/// reached by (a route is followed only from the first of its ends to be settled).
-const QUEUE: usize = CitySet::CAPACITY + RouteSet::CAPACITY;
-
-/// A binary min-heap of (distance, city) on a fixed buffer: the lowest distance comes out
-/// first, and of equal distances the lowest-numbered city.
-struct Queue {
-    /// Distance in the high bits, city in the low 8: ordered as the entries come out.
-    keys: [u64; QUEUE],
-    len: usize,
+/// Calls `f` on each route of `set` in board order (word by word, cheaper than
+/// [`RouteSet::iter`]).
+fn for_each_route(set: RouteSet, mut f: impl FnMut(RouteId)) {
+    for (offset, word) in [(0, set.0 as u64), (64, (set.0 >> 64) as u64)] {
+        let mut bits = word;
+        while bits != 0 {
+            f(RouteId(offset + bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
+    }
 }
 
-impl Queue {
-    fn new() -> Queue {
-        Queue { keys: [0; QUEUE], len: 0 }
+/// Distances a [`Buckets`] ring holds at once.
+const RING: u32 = u64::BITS;
+
+/// The cities reached but not settled, by distance: the lowest distance comes out first,
+/// and of equal distances the lowest-numbered city. Each city is held once, at its
+/// current distance.
+struct Buckets {
+    /// The ring holds the distances `base .. base + RING`, distance `d` in `ring[d % RING]`.
+    base: u32,
+    ring: [CitySet; RING as usize],
+    /// Bit `i`: `ring[i]` is not empty.
+    occupied: u64,
+    /// The cities at distance `base + RING` or more.
+    far: CitySet,
+}
+
+impl Buckets {
+    fn new() -> Buckets {
+        Buckets { base: 0, ring: [CitySet::EMPTY; RING as usize], occupied: 0, far: CitySet::EMPTY }
     }
 
+    /// Adds `city` at `dist`, which is at least the last distance taken out.
     fn push(&mut self, dist: u32, city: CityId) {
-        let key = u64::from(dist) << 8 | u64::from(city.0);
-        let mut i = self.len;
-        self.len += 1;
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if self.keys[parent] <= key {
-                break;
-            }
-            self.keys[i] = self.keys[parent];
-            i = parent;
+        debug_assert!(dist >= self.base, "distances come out in order");
+        if dist - self.base < RING {
+            let i = (dist % RING) as usize;
+            self.ring[i].insert(city);
+            self.occupied |= 1 << i;
+        } else {
+            self.far.insert(city);
         }
-        self.keys[i] = key;
     }
 
-    fn pop(&mut self) -> Option<(u32, CityId)> {
-        if self.len == 0 {
-            return None;
+    /// Removes `city`, held at `dist`.
+    fn remove(&mut self, dist: u32, city: CityId) {
+        if dist - self.base < RING {
+            let i = (dist % RING) as usize;
+            self.ring[i] = self.ring[i].without(city);
+            if self.ring[i].is_empty() {
+                self.occupied &= !(1 << i);
+            }
+        } else {
+            self.far = self.far.without(city);
         }
-        let top = self.keys[0];
-        self.len -= 1;
-        let last = self.keys[self.len];
-        let mut i = 0;
-        loop {
-            let mut child = 2 * i + 1;
-            if child >= self.len {
-                break;
+    }
+
+    /// Takes out the city of lowest (distance, number); `dist` holds every held city's
+    /// distance.
+    fn pop(&mut self, dist: &[u32; MAX_CITIES]) -> Option<(u32, CityId)> {
+        if self.occupied == 0 {
+            // The ring is empty: move it on to the nearest far city.
+            self.base = self.far.iter().map(|c| dist[c.index()]).min()?;
+            for c in self.far.iter() {
+                let d = dist[c.index()];
+                if d - self.base < RING {
+                    self.far = self.far.without(c);
+                    self.push(d, c);
+                }
             }
-            if child + 1 < self.len && self.keys[child + 1] < self.keys[child] {
-                child += 1;
-            }
-            if self.keys[child] >= last {
-                break;
-            }
-            self.keys[i] = self.keys[child];
-            i = child;
         }
-        self.keys[i] = last;
-        Some(((top >> 8) as u32, CityId(top as u8)))
+        let offset = self.occupied.rotate_right(self.base % RING).trailing_zeros();
+        let d = self.base + offset;
+        let i = (d % RING) as usize;
+        let city = self.ring[i].first_item().expect("an occupied bucket");
+        self.remove(d, city);
+        Some((d, city))
     }
 }
 
@@ -321,6 +355,52 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
         assert_eq!(p.dist(d), 6);
         assert_eq!(p.search(&map, no_bc.without(RouteId(3)), length, CitySet::single(a), CitySet::single(d)), None);
         assert_eq!(p.dist(d), UNREACHED);
+    }
+
+    /// The search as first written: settle the reached city of lowest (distance, number),
+    /// scan its routes in board order, a route replacing the path only when strictly shorter.
+    fn reference(map: &Map, routes: RouteSet, weight: impl Fn(RouteId) -> u32, source: CityId) -> Paths {
+        let mut p = Paths::new();
+        p.dist[source.index()] = 0;
+        loop {
+            let open = (0..map.cities().len())
+                .map(|i| CityId(i as u8))
+                .filter(|&c| !p.settled.contains(c) && p.dist[c.index()] != UNREACHED);
+            let Some(u) = open.min_by_key(|&c| (p.dist[c.index()], c.0)) else { return p };
+            p.settled.insert(u);
+            for r in map.routes_at(u).and(routes).iter() {
+                let v = map.route(r).other_end(u);
+                let d = p.dist[u.index()].saturating_add(weight(r));
+                if !p.settled.contains(v) && d < p.dist[v.index()] {
+                    p.dist[v.index()] = d;
+                    p.via[v.index()] = r.0;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn searches_settle_as_the_plain_algorithm_does() {
+        use rand::{Rng, SeedableRng};
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = Map::load(&path).expect("a map");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+            for round in 0..200 {
+                // Zero weights, small ones and, every fourth round, some far beyond the ring.
+                let top = if round % 4 == 0 { 300 } else { 7 };
+                let weights: Vec<u32> = map.all_routes().iter().map(|_| rng.random_range(0..top)).collect();
+                let weight = |r: RouteId| weights[r.index()];
+                let routes = map.all_routes().iter().filter(|_| rng.random_bool(0.8)).collect::<RouteSet>();
+                let source = CityId(rng.random_range(0..map.cities().len()) as u8);
+                let want = reference(&map, routes, weight, source);
+                let mut got = Paths::new();
+                assert_eq!(got.search(&map, routes, weight, CitySet::single(source), CitySet::EMPTY), None);
+                assert_eq!((got.dist, got.via, got.settled), (want.dist, want.via, want.settled), "{name} {round}");
+                let tree: RouteSet = want.settled.iter().filter_map(|c| want.via(c)).collect();
+                assert_eq!(got.tree_routes(), tree, "{name} {round}");
+            }
+        }
     }
 
     #[test]

@@ -25,8 +25,8 @@ use rand_pcg::Pcg64Mcg;
 use ttr::{Action, Card, CityId, CitySet, Map, Observation, Phase, RouteId, RouteSet, TicketId, TicketSet};
 
 use crate::common::{keep_masks, keep_range, market_counts, random_action, takeable_slot};
-use crate::graph::{Paths, MAX_CITIES, UNREACHED};
-use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, ScoreWatch, ORIGINAL_KINDS};
+use crate::graph::{MAX_CITIES, UNREACHED};
+use crate::personas::{first_claim, opponents_score, own_graph, HandOrder, KeptSearch, ScoreWatch, ORIGINAL_KINDS};
 use crate::policy::{PhaseBot, PhasePolicy};
 
 /// Index of the gray need in [`Budget::need`] (colours and the locomotive use their card index).
@@ -64,8 +64,9 @@ impl HungryBot {
 #[derive(Clone, Debug)]
 pub struct Hungry {
     rng: Pcg64Mcg,
-    /// The last search from each city (by city), kept while it still holds.
-    trees: Box<[Tree; MAX_CITIES]>,
+    /// The last search from each city (by city), own routes free and the others costing
+    /// their length.
+    trees: Box<[KeptSearch; MAX_CITIES]>,
     /// The terminal cities of every plan of this decision: the targets of its searches.
     targets: CitySet,
     watch: ScoreWatch,
@@ -83,7 +84,7 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            trees: Box::new(std::array::from_fn(|_| Tree::default())),
+            trees: vec![KeptSearch::default(); MAX_CITIES].into_boxed_slice().try_into().expect("one per city"),
             targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
@@ -132,14 +133,12 @@ impl Hungry {
         debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
         // A search from each terminal, as far as every terminal of the decision: a path
         // between two terminals is then read off the first one's search.
+        let length = |r: RouteId| u32::from(map.route(r).length);
         for i in 0..n {
             let c = terminals[i];
-            let tree = &mut self.trees[c.index()];
-            if !tree.holds(graph, owned, self.targets) {
-                tree.search(map, graph, owned, c, self.targets);
-            }
+            let paths = self.trees[c.index()].get(map, graph, owned, length, c, self.targets);
             for (j, &t) in terminals[..n].iter().enumerate() {
-                self.dist[i][j] = tree.paths.dist(t);
+                self.dist[i][j] = paths.dist(t);
             }
         }
         let d = &self.dist;
@@ -186,7 +185,7 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.trees[terminals[k].index()].paths.path_to(map, terminals[m]));
+            planned = planned.or(self.trees[terminals[k].index()].paths().path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -203,7 +202,7 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.trees[terminals[a].index()].paths.path_to(map, terminals[b]));
+        planned = planned.or(self.trees[terminals[a].index()].paths().path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
     }
 
@@ -213,47 +212,6 @@ impl Hungry {
         let slice = self.order.as_slice();
         held[..slice.len()].copy_from_slice(slice);
         (held, slice.len())
-    }
-}
-
-/// A search from one city over the own graph, routes costing their length and own routes
-/// nothing, as far as every target, with what it was made from.
-#[derive(Clone, Debug, Default)]
-struct Tree {
-    /// Whether it was ever made.
-    made: bool,
-    paths: Paths,
-    /// The graph, own routes and targets it was made with.
-    graph: RouteSet,
-    owned: RouteSet,
-    targets: CitySet,
-    /// The routes by which it reached the cities it settled.
-    used: RouteSet,
-}
-
-impl Tree {
-    /// Searches from `source` over `graph`, `owned` free, until every city of `targets`
-    /// is settled.
-    fn search(&mut self, map: &Map, graph: RouteSet, owned: RouteSet, source: CityId, targets: CitySet) {
-        let weight = |r: RouteId| if owned.contains(r) { 0 } else { u32::from(map.route(r).length) };
-        self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
-        self.made = true;
-        (self.graph, self.owned, self.targets) = (graph, owned, targets);
-        self.used = self.paths.tree_routes();
-    }
-
-    /// Whether the search gives the distances and paths to `targets` that a new one over
-    /// `graph` with `owned` free would: same own routes, targets among its own, and the
-    /// graph only lost routes it did not reach a settled city by. (Dijkstra settles the
-    /// same cities in the same order, at the same distances and by the same routes, once
-    /// routes it never reached a settled city by are gone; and stopping at more targets
-    /// changes nothing for the fewer.)
-    fn holds(&self, graph: RouteSet, owned: RouteSet, targets: CitySet) -> bool {
-        self.made
-            && self.owned == owned
-            && targets.minus(self.targets).is_empty()
-            && graph.minus(self.graph).is_empty()
-            && self.used.minus(graph).is_empty()
     }
 }
 
@@ -438,7 +396,7 @@ mod tests {
             if obs.phase() == Phase::Turn {
                 let mut kept = self.0 .0.clone();
                 let mut fresh = self.0 .0.clone();
-                *fresh.trees = std::array::from_fn(|_| Tree::default());
+                *fresh.trees = std::array::from_fn(|_| KeptSearch::default());
                 let (held, n) = kept.held(obs);
                 kept.start_decision(obs, &held[..n], &[]);
                 fresh.start_decision(obs, &held[..n], &[]);

@@ -32,7 +32,9 @@ pub use one_step::{OneStepBot, Style};
 pub use route_focus::RouteFocusBot;
 
 use ttr::{is_valid_payment, locos_on_color_spaces};
-use ttr::{Action, Card, CardCounts, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
+use ttr::{Action, Card, CardCounts, CityId, CitySet, Map, Observation, RouteId, RouteSet, Seat, TicketId, TicketSet};
+
+use crate::graph::Paths;
 
 /// The original engine's colour order: legal claims list their colours in this order.
 pub const ORIGINAL_COLORS: [Card; 8] =
@@ -59,12 +61,16 @@ pub fn most_held(hand: &CardCounts, kinds: &[Card]) -> Card {
 /// Ties go to the earlier kind in the original order.
 #[must_use]
 pub fn wanted_kind(map: &Map, tracks: RouteSet, hand: &CardCounts, gray_kinds: &[Card]) -> Card {
-    if tracks.iter().any(|r| map.route(r).color.is_none()) {
-        return most_held(hand, gray_kinds);
+    let mut colors = CardCounts::EMPTY;
+    for r in tracks.iter() {
+        match map.route(r).color {
+            Some(c) => colors[c] = 1,
+            None => return most_held(hand, gray_kinds),
+        }
     }
     let mut best: Option<Card> = None;
     for c in ORIGINAL_COLORS {
-        if tracks.iter().any(|r| map.route(r).color == Some(c)) && best.is_none_or(|b| hand[c] > hand[b]) {
+        if colors[c] > 0 && best.is_none_or(|b| hand[c] > hand[b]) {
             best = Some(c);
         }
     }
@@ -122,6 +128,65 @@ pub fn first_claim(
 pub fn own_graph(obs: &Observation<'_, '_>) -> RouteSet {
     let me = obs.seat();
     obs.open_to(me).or(obs.owned(me))
+}
+
+/// A search from one city, kept from decision to decision while it provably gives the
+/// distances and paths to its targets that a new search would.
+#[derive(Clone, Debug, Default)]
+pub struct KeptSearch {
+    /// Whether it was ever made.
+    made: bool,
+    paths: Paths,
+    /// The source, graph, free routes and targets it was made with.
+    source: CityId,
+    graph: RouteSet,
+    free: RouteSet,
+    targets: CitySet,
+    /// The routes by which it reached the cities it settled.
+    used: RouteSet,
+}
+
+impl KeptSearch {
+    /// The search from `source` over `graph`, the routes of `free` weighing nothing and any
+    /// other route `weight(route)`, gone on until every city of `targets` is settled (see
+    /// [`Paths::search_all`]): the kept search if it still holds, else a new one, kept in
+    /// its place. `weight` must be the same function at every call.
+    ///
+    /// The kept search holds when it had the same source and free routes, its targets
+    /// include these, and the graph only lost routes it did not reach a settled city by:
+    /// a new search would then settle the same cities in the same order, at the same
+    /// distances and by the same routes, and stopping at fewer targets changes nothing for
+    /// them.
+    pub fn get(
+        &mut self,
+        map: &Map,
+        graph: RouteSet,
+        free: RouteSet,
+        weight: impl Fn(RouteId) -> u32,
+        source: CityId,
+        targets: CitySet,
+    ) -> &Paths {
+        let holds = self.made
+            && self.source == source
+            && self.free == free
+            && targets.minus(self.targets).is_empty()
+            && graph.minus(self.graph).is_empty()
+            && self.used.minus(graph).is_empty();
+        if !holds {
+            let cost = |r: RouteId| if free.contains(r) { 0 } else { weight(r) };
+            self.paths.search_all(map, graph, cost, CitySet::single(source), targets);
+            self.made = true;
+            (self.source, self.graph, self.free, self.targets) = (source, graph, free, targets);
+            self.used = self.paths.tree_routes();
+        }
+        &self.paths
+    }
+
+    /// The search last made or kept.
+    #[must_use]
+    pub fn paths(&self) -> &Paths {
+        &self.paths
+    }
 }
 
 /// The sum of every player's score (route points): it rises whenever anyone claims.

@@ -20,16 +20,19 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use ttr::{connected, network_of};
+use ttr::connected;
 use ttr::{Action, Card, CitySet, Observation, Phase, RouteId, RouteSet, Seat};
 
 use crate::common::{keep_all, keep_range, random_action, random_claim, random_draw, takeable_slot};
-use crate::graph::{with_open_twins, Paths};
+use crate::graph::with_open_twins;
 use crate::personas::{
-    first_claim, lowest_value_mask, most_held, own_graph, wanted_kind, HandOrder, ScoreWatch, ORIGINAL_COLORS,
-    ORIGINAL_KINDS,
+    first_claim, lowest_value_mask, most_held, own_graph, wanted_kind, HandOrder, KeptSearch, ScoreWatch,
+    ORIGINAL_COLORS, ORIGINAL_KINDS,
 };
 use crate::policy::{PhaseBot, PhasePolicy};
+
+/// Kept searches: ticket `i` in hand order uses slot `i % SEARCHES`.
+const SEARCHES: usize = 8;
 
 /// Which of the two agents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +71,8 @@ impl OneStepBot {
 pub struct OneStep {
     style: Style,
     rng: Pcg64Mcg,
-    paths: Paths,
+    /// The last fewest-routes search of each ticket, by hand position.
+    searches: Box<[KeptSearch; SEARCHES]>,
     watch: ScoreWatch,
     order: HandOrder,
     target: Target,
@@ -83,7 +87,7 @@ impl OneStep {
         OneStep {
             style,
             rng: Pcg64Mcg::seed_from_u64(seed),
-            paths: Paths::new(),
+            searches: Box::new(std::array::from_fn(|_| KeptSearch::default())),
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
             target: Target::Nothing,
@@ -112,21 +116,24 @@ impl OneStep {
         let hand = obs.hand();
         let graph = self.ticket_graph(obs);
         self.order.sync(obs.tickets());
-        let mut best: Option<ttr::TicketId> = None;
-        for &t in self.order.as_slice() {
+        let mut best: Option<(ttr::TicketId, usize)> = None;
+        for (i, &t) in self.order.as_slice().iter().enumerate() {
             let ticket = map.ticket(t);
             let points = ticket.points;
-            if best.is_some_and(|b| map.ticket(b).points >= points) || connected(map, owned, ticket.a, ticket.b) {
+            if best.is_some_and(|(b, _)| map.ticket(b).points >= points) || connected(map, owned, ticket.a, ticket.b) {
                 continue;
             }
-            if network_of(map, graph, ticket.a).contains(ticket.b) {
-                best = Some(t);
+            // The search reaches the second city exactly when the graph connects the two.
+            let search = &mut self.searches[i % SEARCHES];
+            if search.get(map, graph, RouteSet::EMPTY, |_| 1, ticket.a, CitySet::single(ticket.b)).settled(ticket.b) {
+                best = Some((t, i));
             }
         }
-        if let Some(t) = best {
+        if let Some((t, i)) = best {
             let ticket = map.ticket(t);
-            self.paths.search(map, graph, |_| 1, CitySet::single(ticket.a), CitySet::single(ticket.b));
-            if let Some(r) = self.paths.first_route_not_in(map, ticket.b, owned) {
+            let search = &mut self.searches[i % SEARCHES];
+            let paths = search.get(map, graph, RouteSet::EMPTY, |_| 1, ticket.a, CitySet::single(ticket.b));
+            if let Some(r) = paths.first_route_not_in(map, ticket.b, owned) {
                 let tracks = with_open_twins(map, RouteSet::single(r), graph.minus(owned));
                 return Target::Route(tracks, Some(wanted_kind(map, tracks, &hand, &ORIGINAL_KINDS)));
             }
@@ -234,6 +241,46 @@ impl PhasePolicy for OneStep {
         match self.target {
             Target::Route(_, wanted) => self.draw_for(obs, wanted),
             _ => self.aimless(obs),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use ttr::{play_game, Bot};
+
+    /// The agent, checking at each turn that its re-plan with the kept search equals one
+    /// with a new search.
+    struct Checked(OneStepBot);
+
+    impl Bot for Checked {
+        fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+            if obs.phase() == Phase::Turn {
+                let mut kept = self.0 .0.clone();
+                let mut fresh = self.0 .0.clone();
+                *fresh.searches = std::array::from_fn(|_| KeptSearch::default());
+                assert_eq!(kept.replan(obs), fresh.replan(obs));
+            }
+            self.0.choose(obs)
+        }
+    }
+
+    #[test]
+    fn kept_searches_plan_as_fresh_ones_do() {
+        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = ttr::Map::load(&path).expect("a map");
+            for game in 0..20u64 {
+                let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                    .map(|s| {
+                        let style = if s % 2 == 0 { Style::OneStep } else { Style::LongRoute };
+                        Box::new(Checked(OneStepBot::new(style, game * 10 + s))) as Box<dyn Bot>
+                    })
+                    .collect();
+                play_game(&map, game, &mut bots).expect("a legal game");
+            }
         }
     }
 }

@@ -19,12 +19,14 @@ use ttr::connected;
 use ttr::{Action, Card, CityId, CitySet, Observation, RouteId, RouteSet};
 
 use crate::common::{keep_all, random_action, takeable_slot};
-use crate::graph::{with_open_twins, Paths};
-use crate::personas::{first_claim, own_graph, wanted_kind, HandOrder, ORIGINAL_COLORS};
+use crate::graph::with_open_twins;
+use crate::personas::{first_claim, own_graph, wanted_kind, HandOrder, KeptSearch, ORIGINAL_COLORS};
 use crate::policy::{PhaseBot, PhasePolicy};
 
 /// Most routes a map may have.
 const MAX_ROUTES: usize = RouteSet::CAPACITY;
+/// Kept searches: ticket `i` in hand order uses slot `i % SEARCHES`.
+const SEARCHES: usize = 8;
 
 /// One route to consider: its score and its cities in path order.
 #[derive(Clone, Copy, Debug)]
@@ -60,7 +62,8 @@ impl RouteFocusBot {
 #[derive(Clone, Debug)]
 pub struct RouteFocus {
     rng: Pcg64Mcg,
-    paths: Paths,
+    /// The last fewest-routes search of each ticket, by hand position.
+    searches: Box<[KeptSearch; SEARCHES]>,
     order: HandOrder,
     entries: Box<[Entry; MAX_ROUTES]>,
     /// What the ranking in `entries` was made from, and its length.
@@ -74,7 +77,7 @@ impl RouteFocus {
         let blank = Entry { route: RouteId(0), score: 0, from: CityId(0), to: CityId(0) };
         RouteFocus {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            paths: Paths::new(),
+            searches: Box::new(std::array::from_fn(|_| KeptSearch::default())),
             order: HandOrder::default(),
             entries: Box::new([blank; MAX_ROUTES]),
             ranked: None,
@@ -112,16 +115,18 @@ impl RouteFocus {
         let mut score = [0u32; MAX_ROUTES];
         let mut ends = [(CityId(0), CityId(0)); MAX_ROUTES];
         let mut listed = RouteSet::EMPTY;
-        for &t in self.order.as_slice() {
+        for (i, &t) in self.order.as_slice().iter().enumerate() {
             let ticket = map.ticket(t);
             if connected(map, owned, ticket.a, ticket.b) {
                 continue;
             }
-            if self.paths.search(map, graph, |_| 1, CitySet::single(ticket.a), CitySet::single(ticket.b)).is_none() {
+            let search = &mut self.searches[i % SEARCHES];
+            let paths = search.get(map, graph, RouteSet::EMPTY, |_| 1, ticket.a, CitySet::single(ticket.b));
+            if !paths.settled(ticket.b) {
                 continue;
             }
             let bonus = 2 * u32::from(ticket.points);
-            self.paths.walk_back(map, ticket.b, |r, from| {
+            paths.walk_back(map, ticket.b, |r, from| {
                 let route = map.route(r);
                 if owned.contains(r) || route.length >= trains {
                     return;
@@ -198,5 +203,46 @@ impl PhasePolicy for RouteFocus {
             return Action::TakeFaceUp(slot);
         }
         random_action(obs, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use ttr::{play_game, Bot, Phase};
+
+    /// The agent, checking at each turn that its ranking with the kept searches (and the
+    /// kept ranking) equals one made afresh with new searches.
+    struct Checked(RouteFocusBot);
+
+    impl Bot for Checked {
+        fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+            if obs.phase() == Phase::Turn {
+                let mut kept = self.0 .0.clone();
+                let mut fresh = self.0 .0.clone();
+                *fresh.searches = std::array::from_fn(|_| KeptSearch::default());
+                fresh.order.sync(obs.tickets());
+                let n = kept.rank(obs);
+                assert_eq!(fresh.rank_afresh(obs), n);
+                let key = |e: &Entry| (e.route, e.score, e.from, e.to);
+                assert!(kept.entries[..n].iter().map(key).eq(fresh.entries[..n].iter().map(key)));
+            }
+            self.0.choose(obs)
+        }
+    }
+
+    #[test]
+    fn kept_searches_rank_as_fresh_ones_do() {
+        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = ttr::Map::load(&path).expect("a map");
+            for game in 0..20u64 {
+                let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                    .map(|s| Box::new(Checked(RouteFocusBot::new(game * 10 + s))) as Box<dyn Bot>)
+                    .collect();
+                play_game(&map, game, &mut bots).expect("a legal game");
+            }
+        }
     }
 }
