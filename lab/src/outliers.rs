@@ -71,14 +71,15 @@ pub struct Outliers {
 }
 
 impl Outliers {
-    /// Counts one game.
+    /// Counts one game: the same as merging the outliers of that game alone.
     pub fn add(&mut self, note: &GameNote) {
-        self.merge(&Outliers {
-            longest: vec![note.clone()],
-            shortest: vec![note.clone()],
-            lopsided: vec![note.clone()],
-            stalled: if note.end == EndReason::Trains.name() { Vec::new() } else { vec![note.clone()] },
-        });
+        keep_one(&mut self.longest, note, |n| (Reverse(n.turns), n.game));
+        keep_one(&mut self.shortest, note, |n| (n.turns, n.game));
+        keep_one(&mut self.lopsided, note, |n| (Reverse(n.margin), n.game));
+        if note.end != EndReason::Trains.name() {
+            let at = self.stalled.partition_point(|n| n.game <= note.game);
+            self.stalled.insert(at, note.clone());
+        }
     }
 
     /// Adds the outliers of other games (another shard of the same run).
@@ -105,6 +106,16 @@ impl Outliers {
             rows.extend(games.enumerate().map(|(i, n)| (kind, i + 1, n)));
         }
         rows
+    }
+}
+
+/// Keeps in `mine` (sorted by `key`) the [`KEPT`] best of `mine` and `note` by `key` (lowest
+/// first).
+fn keep_one<K: Ord>(mine: &mut Vec<GameNote>, note: &GameNote, key: impl Fn(&GameNote) -> K) {
+    let at = mine.partition_point(|n| key(n) <= key(note));
+    if at < KEPT {
+        mine.truncate(KEPT - 1);
+        mine.insert(at, note.clone());
     }
 }
 

@@ -10,7 +10,7 @@ use ttr::{bot_seed, game_seed, Bot, Event, GameError, GameResult, Map, Seat, MAX
 
 use crate::trace::{play_traced, GameTrace};
 
-/// Games played in parallel between two hand-overs.
+/// Games handed over at once, at most.
 const CHUNK: u64 = 4096;
 
 /// Which bot sits where in game `index`: seat `s` gets bot `(s + index) % players`, so over
@@ -85,7 +85,12 @@ pub struct RunPlan<'m> {
 impl RunPlan<'_> {
     /// Plays the games in parallel. `make_bot(bot, seat, seed)` builds a fresh bot for every
     /// game; `progress(n)` is called as games finish; `on_chunk` receives the outcomes in game
-    /// order. Stops early, after handing over what was finished, once `cancel` is set.
+    /// order, in chunks of at most 4,096 games, on the calling thread. While `on_chunk` works
+    /// on one chunk the pool plays the next, so at most two chunks of outcomes are held at
+    /// once. Stops early, after handing over what was finished, once `cancel` is set.
+    ///
+    /// The first error in game order wins: a game's failure is returned before anything of
+    /// its chunk is handed over, and `on_chunk`'s failure before any later game's failure.
     pub fn run<E: Send>(
         &self,
         make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
@@ -93,30 +98,40 @@ impl RunPlan<'_> {
         cancel: &AtomicBool,
         mut on_chunk: impl FnMut(&[GameOutcome]) -> Result<(), E>,
     ) -> Result<RunEnd, RunError<E>> {
-        let mut buffer: Vec<Result<GameOutcome, RunError<E>>> = Vec::new();
-        let mut outcomes: Vec<GameOutcome> = Vec::with_capacity(CHUNK as usize);
-        let mut start = self.games.start;
-        while start < self.games.end {
-            if cancel.load(Ordering::Relaxed) {
-                return Ok(RunEnd::Cancelled(start - self.games.start));
-            }
-            let end = (start + CHUNK).min(self.games.end);
-            (0..(end - start) as usize)
-                .into_par_iter()
-                .map(|k| {
-                    let outcome = self.play_one(start + k as u64, make_bot);
-                    progress(1);
-                    outcome
-                })
-                .collect_into_vec(&mut buffer);
-            outcomes.clear();
-            for r in buffer.drain(..) {
-                outcomes.push(r?);
-            }
-            on_chunk(&outcomes).map_err(RunError::Sink)?;
-            start = end;
+        let mut chunk = self.games.start..(self.games.start + CHUNK).min(self.games.end);
+        if chunk.is_empty() {
+            return Ok(RunEnd::Complete);
         }
-        Ok(RunEnd::Complete)
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(RunEnd::Cancelled(0));
+        }
+        // The pool's results of the chunk being played, checked into `played` or `next`.
+        let mut results = Vec::new();
+        let mut played = Played::default();
+        let mut next = Played::default();
+        played.play(self, chunk.clone(), make_bot, progress, &mut results);
+        loop {
+            let outcomes = played.outcomes()?;
+            let following = chunk.end..(chunk.end + CHUNK).min(self.games.end);
+            let more = !following.is_empty() && !cancel.load(Ordering::Relaxed);
+            let handed = rayon::in_place_scope(|scope| {
+                if more {
+                    let (next, results, following) = (&mut next, &mut results, following.clone());
+                    scope.spawn(move |_| next.play(self, following, make_bot, progress, results));
+                }
+                on_chunk(outcomes)
+            });
+            handed.map_err(RunError::Sink)?;
+            if !more {
+                return Ok(if following.is_empty() {
+                    RunEnd::Complete
+                } else {
+                    RunEnd::Cancelled(chunk.end - self.games.start)
+                });
+            }
+            std::mem::swap(&mut played, &mut next);
+            chunk = following;
+        }
     }
 
     fn play_one<E>(
@@ -137,5 +152,59 @@ impl RunPlan<'_> {
         };
         let (result, trace) = recorded.map_err(|error| RunError::Game { index, seed, error })?;
         Ok(GameOutcome { index, seed, lineup, result, trace, events })
+    }
+}
+
+/// The outcomes of one chunk of games, in game order, up to its first failure.
+struct Played<E> {
+    /// The games of `results` before the first failure, in game order.
+    outcomes: Vec<GameOutcome>,
+    /// The first failure in game order, if any.
+    failure: Option<RunError<E>>,
+}
+
+impl<E> Default for Played<E> {
+    fn default() -> Played<E> {
+        Played { outcomes: Vec::with_capacity(CHUNK as usize), failure: None }
+    }
+}
+
+impl<E: Send> Played<E> {
+    /// Plays the games `games` over the pool into `results` (left empty) and checks them
+    /// in game order, reusing the buffers of the previous chunk.
+    fn play(
+        &mut self,
+        plan: &RunPlan<'_>,
+        games: Range<u64>,
+        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        results: &mut Vec<Result<GameOutcome, RunError<E>>>,
+    ) {
+        (0..(games.end - games.start) as usize)
+            .into_par_iter()
+            .map(|k| {
+                let outcome = plan.play_one(games.start + k as u64, make_bot);
+                progress(1);
+                outcome
+            })
+            .collect_into_vec(results);
+        self.outcomes.clear();
+        for result in results.drain(..) {
+            match result {
+                Ok(outcome) => self.outcomes.push(outcome),
+                Err(failure) => {
+                    self.failure = Some(failure);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The chunk's outcomes in game order, or its first failure in game order.
+    fn outcomes(&mut self) -> Result<&[GameOutcome], RunError<E>> {
+        match self.failure.take() {
+            Some(failure) => Err(failure),
+            None => Ok(&self.outcomes),
+        }
     }
 }

@@ -3,10 +3,10 @@
 //! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an
 //! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
-use ttr::{connected, network_of, play_game_recorded};
+use ttr::{network_of, play_game_recorded};
 use ttr::{
-    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId, RouteSet, Seat,
-    TicketId, TicketSet, MAX_SEATS,
+    Bot, Card, CardCounts, CityId, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId,
+    RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
 };
 
 /// Where a ticket came from.
@@ -67,6 +67,11 @@ pub struct Tracer<'m> {
     trace: GameTrace,
     /// Routes claimed by each seat.
     owned: [RouteSet; MAX_SEATS],
+    /// The other tracks of the double routes claimed by each seat.
+    twins: [RouteSet; MAX_SEATS],
+    /// Per seat and city, the cities that the seat's routes join to it, that city included;
+    /// empty for a city none of them touches.
+    networks: [[CitySet; CitySet::CAPACITY]; MAX_SEATS],
     /// Tickets kept by each seat.
     held: [TicketSet; MAX_SEATS],
     /// The seat of the turn in progress; `None` during setup.
@@ -90,6 +95,8 @@ impl<'m> Tracer<'m> {
             map,
             trace: GameTrace::default(),
             owned: [RouteSet::EMPTY; MAX_SEATS],
+            twins: [RouteSet::EMPTY; MAX_SEATS],
+            networks: [[CitySet::EMPTY; CitySet::CAPACITY]; MAX_SEATS],
             held: [TicketSet::EMPTY; MAX_SEATS],
             turn_seat: None,
             turns_done: 0,
@@ -111,30 +118,34 @@ impl<'m> Tracer<'m> {
     }
 
     fn claimed(&mut self, seat: u8, route: RouteId, turn: u16) {
+        let s = usize::from(seat);
         self.trace.claim_turn[route.index()] = turn;
         self.trace.owner[route.index()] = seat;
-        self.owned[usize::from(seat)].insert(route);
-        self.mark_completed(seat, turn, Some(route));
+        self.owned[s].insert(route);
+        let route = self.map.route(route);
+        if let Some(twin) = route.twin {
+            self.twins[s].insert(twin);
+        }
+        let joined = self.network(seat, route.a).or(self.network(seat, route.b));
+        for city in joined.iter() {
+            self.networks[s][city.index()] = joined;
+        }
+        self.mark_completed(seat, turn);
     }
 
-    /// Marks the seat's kept tickets that are complete now (only those touching `route`'s
-    /// network when a route was just claimed).
-    fn mark_completed(&mut self, seat: u8, turn: u16, route: Option<RouteId>) {
-        let map = self.map;
-        let owned = self.owned[usize::from(seat)];
-        let network = route.map(|r| network_of(map, owned, map.route(r).a));
+    /// The cities that `seat`'s routes join to `city` (`city` included).
+    fn network(&self, seat: u8, city: CityId) -> CitySet {
+        self.networks[usize::from(seat)][city.index()].with(city)
+    }
+
+    /// Marks the seat's kept tickets that are complete now.
+    fn mark_completed(&mut self, seat: u8, turn: u16) {
         for t in self.held[usize::from(seat)].iter() {
-            let trace = &mut self.trace.tickets[t.index()];
-            if trace.completed_turn.is_some() {
-                continue;
-            }
-            let ticket = map.ticket(t);
-            let done = match network {
-                Some(net) => net.contains(ticket.a) && net.contains(ticket.b),
-                None => connected(map, owned, ticket.a, ticket.b),
-            };
-            if done {
-                trace.completed_turn = Some(turn);
+            let ticket = self.map.ticket(t);
+            let done = self.network(seat, ticket.a).contains(ticket.b);
+            let completed = &mut self.trace.tickets[t.index()].completed_turn;
+            if done && completed.is_none() {
+                *completed = Some(turn);
             }
         }
     }
@@ -153,7 +164,7 @@ impl<'m> Tracer<'m> {
             if let (Some((seat, _)), None) = (trace.kept, trace.completed_turn) {
                 let ticket = map.ticket(TicketId(t as u8));
                 let s = seat.index();
-                let routes = *usable[s].get_or_insert_with(|| usable_routes(map, owned, seat));
+                let routes = *usable[s].get_or_insert_with(|| owned_or_open(map, owned, &self.twins, seat));
                 if !network[s].contains(ticket.a) {
                     network[s] = network_of(map, routes, ticket.a);
                 }
@@ -171,7 +182,23 @@ impl<'m> Tracer<'m> {
 }
 
 impl EventSink for Tracer<'_> {
+    #[inline]
     fn event(&mut self, event: Event) {
+        // The events of every turn, followed inline; the others by `follow`.
+        match event {
+            Event::Take { seat, .. } | Event::Blind { seat, .. } => {
+                self.turn_of(seat);
+            }
+            Event::Refill { .. } | Event::Market { .. } => {}
+            _ => self.follow(event),
+        }
+    }
+}
+
+impl Tracer<'_> {
+    /// Follows one event of the game.
+    #[inline(never)]
+    fn follow(&mut self, event: Event) {
         match event {
             Event::Offer { .. } if self.express_draw => {}
             Event::Offer { offer, .. } => {
@@ -192,7 +219,7 @@ impl EventSink for Tracer<'_> {
                     self.trace.tickets[t.index()].kept = Some((Seat(seat), source));
                     self.held[usize::from(seat)].insert(t);
                 }
-                self.mark_completed(seat, turn, None);
+                self.mark_completed(seat, turn);
             }
             Event::Tickets { seat } => {
                 self.turn_of(seat);
@@ -277,16 +304,21 @@ pub fn play_traced(
 /// alone.
 #[must_use]
 pub fn usable_routes(map: &Map, owned: &[RouteSet], seat: Seat) -> RouteSet {
+    let twins: Vec<RouteSet> =
+        owned.iter().map(|routes| routes.iter().filter_map(|r| map.route(r).twin).collect()).collect();
+    owned_or_open(map, owned, &twins, seat)
+}
+
+/// [`usable_routes`], given also the other tracks `twins[s]` of the double routes of each
+/// seat `s`.
+fn owned_or_open(map: &Map, owned: &[RouteSet], twins: &[RouteSet], seat: Seat) -> RouteSet {
     let both_tracks = owned.len() >= usize::from(map.rules.doubles_both_from);
-    let mine = owned[seat.index()];
     let mut closed = RouteSet::EMPTY;
-    for (s, routes) in owned.iter().enumerate() {
-        for r in routes.iter() {
-            closed.insert(r);
-            if let Some(twin) = map.route(r).twin.filter(|_| s == seat.index() || !both_tracks) {
-                closed.insert(twin);
-            }
+    for (s, (&routes, &twins)) in owned.iter().zip(twins).enumerate() {
+        closed = closed.or(routes);
+        if s == seat.index() || !both_tracks {
+            closed = closed.or(twins);
         }
     }
-    map.all_routes().minus(closed).or(mine)
+    map.all_routes().minus(closed).or(owned[seat.index()])
 }
