@@ -339,10 +339,6 @@ fn claim_count(map: &Map, t: &Turn) -> u32 {
 
 /// The `k`-th claim of `t` (0-based, below `t.claims`), in the order of [`claim_count`].
 fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
-    let claim = |route: RouteId, k: u32| Action::Claim {
-        route,
-        pay: claims::nth_payment(map.route(route), &t.hand, &map.rules, k),
-    };
     let payments = PlainPayments::new(&t.hand, &map.rules);
     for class in payable_classes(map, &payments) {
         let set = t.claimable.and(class.routes);
@@ -352,14 +348,14 @@ fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
         let per = payments.get(class.slot, class.length);
         let n = set.count() * per;
         if k < n {
-            return claim(set.nth(k / per), k % per);
+            return Action::Claim { route: set.nth(k / per), pay: payments.nth(class.slot, class.length, k % per) };
         }
         k -= n;
     }
     for r in t.claimable.and(map.special_routes()).iter() {
         let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
         if k < n {
-            return claim(r, k);
+            return Action::Claim { route: r, pay: claims::nth_payment(map.route(r), &t.hand, &map.rules, k) };
         }
         k -= n;
     }

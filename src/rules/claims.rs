@@ -266,13 +266,11 @@ impl PlainPayments {
     #[must_use]
     pub fn new(hand: &CardCounts, rules: &Rules) -> PlainPayments {
         // Counts beyond the longest route change nothing, so capping them at 127 keeps
-        // every lane below 128.
-        let mut in_color = [0u8; 8];
-        for (lane, &n) in in_color.iter_mut().zip(&hand.0[..8]) {
-            *lane = n.min(127);
-        }
+        // every lane below 128: a lane with its top bit set becomes 127.
+        let lanes = u64::from_le_bytes(hand.0[..8].try_into().expect("eight colours"));
+        let over = (lanes & LANE_TOPS) >> 7;
         PlainPayments {
-            in_color: u64::from_le_bytes(in_color),
+            in_color: (lanes & !LANE_TOPS) | (over * 0x7F),
             locos: hand[Card::Loco],
             wild: rules.locos == LocoUse::Wild,
         }
@@ -281,40 +279,84 @@ impl PlainPayments {
     /// Payments for one plain route of this colour slot and length (1 or more).
     #[must_use]
     pub fn get(&self, slot: u8, length: u8) -> u32 {
+        if slot < 8 {
+            return self.in_slot(self.lane(slot), length);
+        }
         // `loco_range_of(length, 0, ..)` for all eight colours at once, as counts: the
         // locomotives run from `length - in_color` (floored at 0) to `hi`, and `hi` never
         // exceeds the locomotives held.
-        let hi_plus_one = if self.wild { self.locos.min(length - 1) + 1 } else { 1 };
-        let all_loco = u32::from(self.wild && self.locos >= length);
-        let colored = if slot < 8 {
-            let lo = length.saturating_sub((self.in_color >> (8 * slot)) as u8);
-            hi_plus_one.saturating_sub(lo)
+        let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
+        let per_color = saturating_sub_lanes(u64::from(self.hi_plus_one(length)) * LANES, lo);
+        // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
+        u32::from((per_color.wrapping_mul(LANES) >> 56) as u8) + self.all_loco(length)
+    }
+
+    /// The cards held of colour slot `slot` (below 8), capped at 127.
+    fn lane(&self, slot: u8) -> u8 {
+        (self.in_color >> (8 * slot)) as u8
+    }
+
+    /// One more than the most locomotives a payment of a plain route of `length` may hold
+    /// besides a colour card: the locomotives run from `length - in_color` up to it.
+    fn hi_plus_one(&self, length: u8) -> u8 {
+        if self.wild {
+            self.locos.min(length - 1) + 1
         } else {
-            let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
-            let per_color = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo);
-            // The lane sum (below 256: eight lanes of at most `length`) lands in the top lane.
-            (per_color.wrapping_mul(LANES) >> 56) as u8
-        };
-        u32::from(colored) + all_loco
+            1
+        }
+    }
+
+    /// 1 when the all-locomotive payment pays a plain route of `length`, else 0.
+    fn all_loco(&self, length: u8) -> u32 {
+        u32::from(self.wild && self.locos >= length)
+    }
+
+    /// [`PlainPayments::get`] of a colour slot holding `in_color` cards.
+    fn in_slot(&self, in_color: u8, length: u8) -> u32 {
+        u32::from(self.hi_plus_one(length).saturating_sub(length.saturating_sub(in_color))) + self.all_loco(length)
+    }
+
+    /// The `k`-th payment (0-based, below [`PlainPayments::get`]) of a plain route of this
+    /// colour slot and length, for the hand it was made from: exactly [`nth_payment`] of
+    /// such a route. Colours in [`Card::COLORS`] order, locomotives ascending, then all
+    /// locomotives.
+    #[must_use]
+    pub(crate) fn nth(&self, slot: u8, length: u8, mut k: u32) -> CardCounts {
+        let hi_plus_one = self.hi_plus_one(length);
+        let slots = if slot < 8 { slot..slot + 1 } else { 0..8 };
+        for s in slots {
+            let lo = length.saturating_sub(self.lane(s));
+            let n = u32::from(hi_plus_one.saturating_sub(lo));
+            if k < n {
+                let locos = lo + k as u8;
+                return CardCounts::of(Card::COLORS[usize::from(s)], length - locos).with(Card::Loco, locos);
+            }
+            k -= n;
+        }
+        debug_assert!(k == 0 && self.all_loco(length) == 1, "payment index beyond the payments");
+        CardCounts::of(Card::Loco, length)
     }
 
     /// The classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) this hand pays for:
     /// exactly those whose [`PlainPayments::get`] is not 0.
     #[must_use]
     pub(crate) fn payable_classes(&self, map: &Map) -> u128 {
-        // A colour pays a route up to its cards plus the wild locomotives when it has a
-        // card at all; locomotives alone pay a route up to their number; gray takes the
-        // best colour.
-        let wild_locos = if self.wild { self.locos } else { 0 };
-        let mut gray = wild_locos;
+        let mut gray = 0;
         let mut classes = 0;
         for slot in 0..8u8 {
-            let n = (self.in_color >> (8 * slot)) as u8;
-            let reach = if n > 0 { n.saturating_add(wild_locos) } else { wild_locos };
+            let reach = self.reach(self.lane(slot));
             gray = gray.max(reach);
             classes |= map.plain_classes_within(slot, reach);
         }
         classes | map.plain_classes_within(8, gray)
+    }
+
+    /// The longest plain route a colour slot holding `in_color` cards pays for: its cards
+    /// plus the wild locomotives (locomotives alone when it has none). Gray routes reach as
+    /// far as the best colour.
+    fn reach(&self, in_color: u8) -> u8 {
+        let wild_locos = if self.wild { self.locos } else { 0 };
+        in_color.saturating_add(wild_locos)
     }
 }
 
@@ -480,6 +522,29 @@ mod tests {
                     let count = payment_count(route, &hand, &map.rules);
                     assert_eq!(table.get(class.slot, class.length), count, "{name} {hand} class {i}");
                     assert_eq!(payable >> i & 1 == 1, count > 0, "{name} {hand} class {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_payments_are_listed_as_the_route_payments_on_real_maps() {
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
+            let map = Map::load(&path).expect("project map");
+            for seed in 0u32..400 {
+                let mut hand = spread_hand(seed);
+                if seed % 2 == 0 {
+                    hand = CardCounts(hand.0.map(|n| n % 4));
+                }
+                let table = PlainPayments::new(&hand, &map.rules);
+                for class in map.plain_classes() {
+                    let route = map.route(class.routes.first_item().expect("classes are not empty"));
+                    let count = payment_count(route, &hand, &map.rules);
+                    for k in 0..count {
+                        let want = nth_payment(route, &hand, &map.rules, k);
+                        assert_eq!(table.nth(class.slot, class.length, k), want, "{name} {hand} {class:?} {k}");
+                    }
                 }
             }
         }

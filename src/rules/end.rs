@@ -5,10 +5,11 @@
 use crate::action::{Action, EndReason, Event, EventSink, Phase};
 use crate::bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 use crate::by_seat::BySeat;
+use crate::fixed_list::FixedList;
 use crate::ids::{CityId, Seat};
 use crate::map::Map;
 use crate::rule_set::{BonusKind, TieBreak};
-use crate::state::{GameState, MARKET_SLOTS};
+use crate::state::GameState;
 
 /// One seat's final tally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,18 +73,15 @@ pub fn connected(map: &Map, routes: RouteSet, a: CityId, b: CityId) -> bool {
 #[must_use]
 pub fn network_of(map: &Map, routes: RouteSet, start: CityId) -> CitySet {
     let mut reached = CitySet::single(start);
-    let mut frontier = reached;
+    let mut done = CitySet::EMPTY;
     let mut unused = routes;
-    while let Some(city) = frontier.first_item() {
-        frontier = frontier.without(city);
+    while let Some(city) = reached.minus(done).first_item() {
+        done.insert(city);
         let out = unused.and(map.routes_at(city));
         unused = unused.minus(out);
         for r in out.iter() {
-            let next = map.route(r).other_end(city);
-            if !reached.contains(next) {
-                reached.insert(next);
-                frontier.insert(next);
-            }
+            let route = map.route(r);
+            reached = reached.with(route.a).with(route.b);
         }
     }
     reached
@@ -121,13 +119,18 @@ pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
 /// that network starts it.
 #[must_use]
 pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
+    longest_path_in(map, routes, networks(map, routes))
+}
+
+/// [`longest_path`] of `routes`, given their [`networks`].
+fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = CitySet>) -> u16 {
     let mut odd = CitySet::EMPTY;
     for r in routes.iter() {
         let route = map.route(r);
         odd = CitySet(odd.0 ^ CitySet::single(route.a).0 ^ CitySet::single(route.b).0);
     }
     let mut starts = odd;
-    for net in networks(map, routes) {
+    for net in networks {
         if net.and(odd).is_empty() {
             starts = starts.or(CitySet::single(net.first_item().expect("a network is never empty")));
         }
@@ -177,7 +180,7 @@ impl GameState<'_> {
     pub(crate) fn end_turn(&mut self, sink: &mut impl EventSink) {
         let s = self.to_move.index();
         self.discard_revealed();
-        if self.market.iter().take(MARKET_SLOTS).any(Option::is_none) {
+        if self.market.contains(&None) {
             self.refill_market(sink);
         }
         self.turns += 1;
@@ -209,8 +212,14 @@ impl GameState<'_> {
         for (s, out) in seats.first_mut(n).iter_mut().enumerate() {
             let owned = self.owned[s];
             out.route_points = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
-            let mut completed = TicketSet::EMPTY;
+            // Each network is found once, for tickets, largest network and longest path; a
+            // network has two cities or more, so there are at most half as many as cities.
+            let mut nets = FixedList::<CitySet, { CitySet::CAPACITY / 2 }>::new(CitySet::EMPTY);
             for net in networks(map, owned) {
+                nets.push(net);
+            }
+            let mut completed = TicketSet::EMPTY;
+            for &net in nets.as_slice() {
                 out.largest_network = out.largest_network.max(net.count() as u8);
                 let joined = self.tickets[s].iter().filter(|&t| {
                     let ticket = map.ticket(t);
@@ -229,7 +238,7 @@ impl GameState<'_> {
                 }
             }
             out.trains_left = self.trains[s];
-            out.longest_path = longest_path(map, owned);
+            out.longest_path = longest_path_in(map, owned, nets.as_slice().iter().copied());
             out.mountain_routes = owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
         }
         for bonus in &rules.bonuses {
