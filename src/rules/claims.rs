@@ -503,18 +503,31 @@ mod tests {
         hand
     }
 
+    /// 400 hands: spread ones, and every other one cut to at most 3 cards a kind, where most
+    /// classes cannot be paid for.
+    fn mixed_hands() -> impl Iterator<Item = CardCounts> {
+        (0u32..400).map(|seed| {
+            let hand = spread_hand(seed);
+            if seed % 2 == 0 {
+                CardCounts(hand.0.map(|n| n % 4))
+            } else {
+                hand
+            }
+        })
+    }
+
+    /// The project map `maps/NAME.toml`.
+    fn project_map(name: &str) -> Map {
+        Map::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml")))
+            .expect("project map")
+    }
+
     #[test]
     fn payable_classes_are_the_classes_with_a_payment_on_real_maps() {
         // USA: locomotives wild; Nordic: locomotives only on ferries and tunnels.
         for name in ["usa", "nordic"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
-            let map = Map::load(&path).expect("project map");
-            for seed in 0u32..400 {
-                // Small hands too, where most classes cannot be paid for.
-                let mut hand = spread_hand(seed);
-                if seed % 2 == 0 {
-                    hand = CardCounts(hand.0.map(|n| n % 4));
-                }
+            let map = project_map(name);
+            for hand in mixed_hands() {
                 let table = PlainPayments::new(&hand, &map.rules);
                 let payable = table.payable_classes(&map);
                 for (i, class) in map.plain_classes().iter().enumerate() {
@@ -530,13 +543,8 @@ mod tests {
     #[test]
     fn plain_payments_are_listed_as_the_route_payments_on_real_maps() {
         for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml"));
-            let map = Map::load(&path).expect("project map");
-            for seed in 0u32..400 {
-                let mut hand = spread_hand(seed);
-                if seed % 2 == 0 {
-                    hand = CardCounts(hand.0.map(|n| n % 4));
-                }
+            let map = project_map(name);
+            for hand in mixed_hands() {
                 let table = PlainPayments::new(&hand, &map.rules);
                 for class in map.plain_classes() {
                     let route = map.route(class.routes.first_item().expect("classes are not empty"));

@@ -276,6 +276,21 @@ pub fn lowest_value_mask(map: &Map, offer: &[TicketId], count: usize) -> u8 {
     slice.iter().take(count.max(1)).fold(0u8, |m, &i| m | 1 << i)
 }
 
+/// Plays 20 seeded games on each of the four project maps (Nordic at 3 players, the others
+/// at 4) with the bots `bot(game, seat)` builds; panics if a game is not legal. The kept-search
+/// tests of the personas check their invariants inside the bots they build.
+#[cfg(test)]
+pub(crate) fn play_seeded_games_on_every_map(bot: impl Fn(u64, u64) -> Box<dyn ttr::Bot>) {
+    for (name, players) in [("usa", 4u64), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+        let map = Map::load(&path).expect("a project map");
+        for game in 0..20u64 {
+            let mut bots: Vec<Box<dyn ttr::Bot>> = (0..players).map(|seat| bot(game, seat)).collect();
+            ttr::play_game(&map, game, &mut bots).unwrap_or_else(|e| panic!("{name} game {game}: {e}"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -248,8 +248,8 @@ impl PhasePolicy for OneStep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-    use ttr::{play_game, Bot};
+    use crate::personas::play_seeded_games_on_every_map;
+    use ttr::Bot;
 
     /// The agent, checking at each turn that its re-plan with the kept search equals one
     /// with a new search.
@@ -269,18 +269,9 @@ mod tests {
 
     #[test]
     fn kept_searches_plan_as_fresh_ones_do() {
-        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
-            let map = ttr::Map::load(&path).expect("a map");
-            for game in 0..20u64 {
-                let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                    .map(|s| {
-                        let style = if s % 2 == 0 { Style::OneStep } else { Style::LongRoute };
-                        Box::new(Checked(OneStepBot::new(style, game * 10 + s))) as Box<dyn Bot>
-                    })
-                    .collect();
-                play_game(&map, game, &mut bots).expect("a legal game");
-            }
-        }
+        play_seeded_games_on_every_map(|game, seat| {
+            let style = if seat % 2 == 0 { Style::OneStep } else { Style::LongRoute };
+            Box::new(Checked(OneStepBot::new(style, game * 10 + seat)))
+        });
     }
 }

@@ -209,8 +209,8 @@ impl PhasePolicy for RouteFocus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-    use ttr::{play_game, Bot, Phase};
+    use crate::personas::play_seeded_games_on_every_map;
+    use ttr::{Bot, Phase};
 
     /// The agent, checking at each turn that its ranking with the kept searches (and the
     /// kept ranking) equals one made afresh with new searches.
@@ -234,15 +234,6 @@ mod tests {
 
     #[test]
     fn kept_searches_rank_as_fresh_ones_do() {
-        for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
-            let map = ttr::Map::load(&path).expect("a map");
-            for game in 0..20u64 {
-                let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                    .map(|s| Box::new(Checked(RouteFocusBot::new(game * 10 + s))) as Box<dyn Bot>)
-                    .collect();
-                play_game(&map, game, &mut bots).expect("a legal game");
-            }
-        }
+        play_seeded_games_on_every_map(|game, seat| Box::new(Checked(RouteFocusBot::new(game * 10 + seat))));
     }
 }
