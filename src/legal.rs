@@ -29,8 +29,10 @@ enum Kind {
     Tunnel { laid: CardCounts, hand: CardCounts, due: u8 },
 }
 
-/// The choices at the start of a turn. Order: draws, tickets, express cards for cards,
-/// express cards for tickets, claims by class and payment, claims with a provinces train.
+/// The choices at the start of a turn, as counts (the sets they count are cheap to
+/// derive again from the state: see [`Claims`]). Order: draws, tickets, express cards for
+/// cards, express cards for tickets, claims by class and payment, claims with a provinces
+/// train.
 #[derive(Clone, Copy, Debug)]
 struct Turn {
     draws: Draws,
@@ -38,12 +40,31 @@ struct Turn {
     /// Unused express cards (bit `i`: `rules.express[i]`) that may be played now.
     express_cards: u8,
     express_tickets: u8,
-    claimable: RouteSet,
-    hand: CardCounts,
+    /// The plain classes (bit `i`: [`Map::plain_classes`]`[i]`) the hand pays for with a
+    /// route open to some seat; the seat's trains and closed twins may still rule out all
+    /// their routes.
+    classes: u128,
     claims: u32,
-    /// Routes that can take a provinces train as well (trains for it left).
-    province_routes: RouteSet,
     province_claims: u32,
+}
+
+/// What the claims of the seat to move are drawn from, derived from the state.
+struct Claims {
+    hand: CardCounts,
+    /// Routes open to the seat that its trains reach.
+    claimable: RouteSet,
+    payments: PlainPayments,
+}
+
+impl Claims {
+    fn of(state: &GameState<'_>) -> Claims {
+        let hand = state.hands[state.to_move.index()];
+        Claims {
+            hand,
+            claimable: state.claimable_routes(state.to_move),
+            payments: PlainPayments::new(&hand, &state.map.rules),
+        }
+    }
 }
 
 /// Which cards may be drawn: market slots (bit per slot) and the deck.
@@ -100,22 +121,21 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Phase::Turn => {
                 let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
                 let tickets = state.can_draw_tickets();
-                let hand = state.hands[seat];
                 let express = state.express[seat];
+                let c = Claims::of(state);
+                let classes = c.payments.payable_classes(map) & state.open_classes;
                 let mut turn = Turn {
                     draws,
                     tickets,
                     express_cards: if state.can_draw_a_card() { express } else { 0 },
                     express_tickets: if tickets { express } else { 0 },
-                    claimable: state.claimable_routes(state.to_move),
-                    hand,
-                    claims: 0,
-                    province_routes: state.province_routes(),
+                    classes,
+                    claims: claim_count(map, &c, classes),
                     province_claims: 0,
                 };
-                turn.claims = claim_count(map, &turn);
-                if !turn.province_routes.is_empty() {
-                    turn.province_claims = provinces::province_claims(state, turn.province_routes, hand).count() as u32;
+                let province_routes = state.province_routes();
+                if !province_routes.is_empty() {
+                    turn.province_claims = provinces::province_claims(state, province_routes, c.hand).count() as u32;
                 }
                 if turn.len() == 0 {
                     Kind::Pass
@@ -194,10 +214,11 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     );
                 }
                 k -= t.express_tickets.count_ones();
+                let c = Claims::of(self.state);
                 if k < t.claims {
-                    return nth_claim(self.map(), &t, k);
+                    return nth_claim(self.map(), &c, t.classes, k);
                 }
-                provinces::province_claims(self.state, t.province_routes, t.hand)
+                provinces::province_claims(self.state, self.state.province_routes(), c.hand)
                     .nth((k - t.claims) as usize)
                     .expect("index beyond the legal actions")
             }
@@ -213,16 +234,18 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         };
         let prefix = turn.map_or(self.len(), |t| self.len() - t.claims - t.province_claims);
         let map = self.map();
+        let hand = self.state.hands[self.state.to_move.index()];
+        let claimable = self.state.claimable_routes(self.state.to_move);
         let claims = turn.into_iter().flat_map(move |t| {
-            let payments = PlainPayments::new(&t.hand, &map.rules);
-            let plain = payable_classes(map, &payments).flat_map(move |class| t.claimable.and(class.routes).iter());
-            plain.chain(t.claimable.and(map.special_routes()).iter()).flat_map(move |route| {
-                let payments = claims::RoutePayments::new(map.route(route), &t.hand, &map.rules);
+            let plain = classes_in(map, t.classes).flat_map(move |class| claimable.and(class.routes).iter());
+            plain.chain(claimable.and(map.special_routes()).iter()).flat_map(move |route| {
+                let payments = claims::RoutePayments::new(map.route(route), &hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
             })
         });
-        let province_claims =
-            turn.into_iter().flat_map(move |t| provinces::province_claims(self.state, t.province_routes, t.hand));
+        let province_claims = turn
+            .into_iter()
+            .flat_map(move |_| provinces::province_claims(self.state, self.state.province_routes(), hand));
         (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
     }
 
@@ -251,15 +274,16 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             (Kind::Turn(t), Action::ExpressTickets(value)) => {
                 map.rules.express_index(t.express_tickets, value).is_some()
             }
-            (Kind::Turn(t), Action::Claim { route, pay }) => {
+            (Kind::Turn(_), Action::Claim { route, pay }) => {
+                let c = Claims::of(state);
                 route.index() < map.routes().len()
-                    && t.claimable.contains(route)
-                    && t.hand.contains(&pay)
-                    && claims::RoutePayments::new(map.route(route), &t.hand, &map.rules).contains(&pay)
+                    && c.claimable.contains(route)
+                    && c.hand.contains(&pay)
+                    && claims::RoutePayments::new(map.route(route), &c.hand, &map.rules).contains(&pay)
             }
-            (Kind::Turn(t), Action::ClaimProvince { route, pay, line, express }) => {
+            (Kind::Turn(_), Action::ClaimProvince { route, pay, line, express }) => {
                 route.index() < map.routes().len()
-                    && t.province_routes.contains(route)
+                    && state.province_routes().contains(route)
                     && state.check_province_claim(route, &pay, line, express).is_ok()
             }
             (Kind::Turn(t), action) => t.draws.contains(action),
@@ -274,9 +298,10 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     #[must_use]
     pub fn claim_payments(&self, route: RouteId) -> Option<claims::RoutePayments<'m>> {
         let map = self.map();
+        let c = Claims::of(self.state);
         match self.kind {
-            Kind::Turn(t) if route.index() < map.routes().len() && t.claimable.contains(route) => {
-                Some(claims::RoutePayments::new(map.route(route), &t.hand, &map.rules))
+            Kind::Turn(_) if route.index() < map.routes().len() && c.claimable.contains(route) => {
+                Some(claims::RoutePayments::new(map.route(route), &c.hand, &map.rules))
             }
             _ => None,
         }
@@ -286,11 +311,13 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     #[must_use]
     pub fn claimable_routes(&self) -> RouteSet {
         match self.kind {
-            Kind::Turn(t) => t
-                .claimable
-                .iter()
-                .filter(|&r| claims::payment_count(self.map().route(r), &t.hand, &self.map().rules) > 0)
-                .collect(),
+            Kind::Turn(_) => {
+                let c = Claims::of(self.state);
+                c.claimable
+                    .iter()
+                    .filter(|&r| claims::payment_count(self.map().route(r), &c.hand, &self.map().rules) > 0)
+                    .collect()
+            }
             _ => RouteSet::EMPTY,
         }
     }
@@ -307,10 +334,9 @@ impl Turn {
     }
 }
 
-/// The plain classes `payments` pays for, in [`Map::plain_classes`] order: the classes it
-/// cannot pay for are skipped unseen.
-fn payable_classes<'m>(map: &'m Map, payments: &PlainPayments) -> impl Iterator<Item = &'m PlainClass> {
-    let mut classes = payments.payable_classes(map);
+/// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`), in that order:
+/// the others are skipped unseen.
+fn classes_in(map: &Map, mut classes: u128) -> impl Iterator<Item = &PlainClass> {
     std::iter::from_fn(move || {
         if classes == 0 {
             return None;
@@ -321,27 +347,27 @@ fn payable_classes<'m>(map: &'m Map, payments: &PlainPayments) -> impl Iterator<
     })
 }
 
-/// Number of canonical claims in `t`: plain routes by class, the special routes one by one.
-fn claim_count(map: &Map, t: &Turn) -> u32 {
-    let payments = PlainPayments::new(&t.hand, &map.rules);
+/// Number of canonical claims from `c`: plain routes by class (`classes`, a superset of
+/// the classes with a claimable route the hand pays for), the special routes one by one.
+fn claim_count(map: &Map, c: &Claims, classes: u128) -> u32 {
     let mut total = 0;
-    for class in payable_classes(map, &payments) {
-        let routes = t.claimable.and(class.routes).count();
+    for class in classes_in(map, classes) {
+        let routes = c.claimable.and(class.routes).count();
         if routes > 0 {
-            total += routes * payments.get(class.slot, class.length);
+            total += routes * c.payments.get(class.slot, class.length);
         }
     }
-    for r in t.claimable.and(map.special_routes()).iter() {
-        total += claims::payment_count(map.route(r), &t.hand, &map.rules);
+    for r in c.claimable.and(map.special_routes()).iter() {
+        total += claims::payment_count(map.route(r), &c.hand, &map.rules);
     }
     total
 }
 
-/// The `k`-th claim of `t` (0-based, below `t.claims`), in the order of [`claim_count`].
-fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
-    let payments = PlainPayments::new(&t.hand, &map.rules);
-    for class in payable_classes(map, &payments) {
-        let set = t.claimable.and(class.routes);
+/// The `k`-th claim from `c` (0-based, below [`claim_count`]), in the order it counts.
+fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Action {
+    let payments = &c.payments;
+    for class in classes_in(map, classes) {
+        let set = c.claimable.and(class.routes);
         if set.is_empty() {
             continue;
         }
@@ -352,10 +378,10 @@ fn nth_claim(map: &Map, t: &Turn, mut k: u32) -> Action {
         }
         k -= n;
     }
-    for r in t.claimable.and(map.special_routes()).iter() {
-        let n = claims::payment_count(map.route(r), &t.hand, &map.rules);
+    for r in c.claimable.and(map.special_routes()).iter() {
+        let n = claims::payment_count(map.route(r), &c.hand, &map.rules);
         if k < n {
-            return Action::Claim { route: r, pay: claims::nth_payment(map.route(r), &t.hand, &map.rules, k) };
+            return Action::Claim { route: r, pay: claims::nth_payment(map.route(r), &c.hand, &map.rules, k) };
         }
         k -= n;
     }

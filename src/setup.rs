@@ -289,6 +289,7 @@ impl<'m> GameState<'m> {
             route_points,
             owned: setup.owned,
             claimed,
+            open_classes: crate::rules::claims::open_classes(map, crate::rules::claims::closed_to_all(&closed, n)),
             closed,
             tickets: setup.tickets,
             ticket_deck,

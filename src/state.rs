@@ -63,6 +63,10 @@ pub struct GameState<'m> {
     pub(crate) claimed: RouteSet,
     /// Routes each seat may no longer claim: claimed, or the twin of a claimed double.
     pub(crate) closed: BySeat<RouteSet>,
+    /// The plain classes (bit `i`: `map.plain_classes()[i]`) with a route not closed to
+    /// every seat in play, kept as routes close: a superset of the classes each seat may
+    /// still claim from ([`open_classes`](crate::rules::claims::open_classes)).
+    pub(crate) open_classes: u128,
     pub(crate) tickets: BySeat<TicketSet>,
     pub(crate) ticket_deck: TicketQueue,
     pub(crate) offers: BySeat<TicketOffer>,
@@ -117,6 +121,7 @@ impl<'m> GameState<'m> {
             owned: BySeat::splat(RouteSet::EMPTY),
             claimed: RouteSet::EMPTY,
             closed: BySeat::splat(RouteSet::EMPTY),
+            open_classes: crate::rules::claims::open_classes(map, RouteSet::EMPTY),
             tickets: BySeat::splat(TicketSet::EMPTY),
             ticket_deck: TicketQueue::EMPTY,
             offers: BySeat::splat(TicketOffer::EMPTY),

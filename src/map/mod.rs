@@ -133,6 +133,8 @@ pub struct Map {
     /// Per colour slot and length `n`: the plain classes of that slot no longer than `n`
     /// (bit `i`: `plain_classes[i]`; a map has at most 128 routes, so at most 128 classes).
     plain_within: [[u128; MAX_ROUTE_LENGTH + 1]; 9],
+    /// Per route: the index of its plain class, `u8::MAX` for a special route.
+    plain_class_of: Vec<u8>,
     /// Routes needing more than `t` trains, indexed by `t`.
     needs_more_than: Vec<RouteSet>,
     normal_tickets: TicketSet,
@@ -442,7 +444,11 @@ impl Map {
         let select =
             |kind| tickets.iter().enumerate().filter(|(_, t)| t.kind == kind).map(|(i, _)| TicketId(i as u8)).collect();
         let mut plain_within = [[0u128; MAX_ROUTE_LENGTH + 1]; 9];
+        let mut plain_class_of = vec![u8::MAX; routes.len()];
         for (i, class) in plain_classes.iter().enumerate() {
+            for r in class.routes.iter() {
+                plain_class_of[r.index()] = i as u8;
+            }
             for set in &mut plain_within[usize::from(class.slot)][usize::from(class.length)..] {
                 *set |= 1 << i;
             }
@@ -464,6 +470,7 @@ impl Map {
             tunnels,
             plain_classes,
             plain_within,
+            plain_class_of,
             needs_more_than,
         }
     }
@@ -535,6 +542,13 @@ impl Map {
     #[must_use]
     pub(crate) fn plain_classes_within(&self, slot: u8, length: u8) -> u128 {
         self.plain_within[usize::from(slot)][usize::from(length).min(MAX_ROUTE_LENGTH)]
+    }
+
+    /// The index in [`Map::plain_classes`] of `route`'s class; `None` for a special route.
+    #[must_use]
+    pub(crate) fn plain_class_of(&self, route: RouteId) -> Option<usize> {
+        let class = self.plain_class_of[route.index()];
+        (class != u8::MAX).then_some(usize::from(class))
     }
 
     /// The tunnels.

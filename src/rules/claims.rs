@@ -9,6 +9,7 @@
 
 use crate::action::{Event, EventSink};
 use crate::bitset::RouteSet;
+use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
 use crate::map::{Map, Route};
@@ -420,17 +421,49 @@ impl GameState<'_> {
         for closed in self.closed.iter_mut() {
             closed.insert(route);
         }
+        self.shut_class(route);
         if let Some(twin) = r.twin {
             self.closed[s].insert(twin);
             if self.players < self.map.rules.doubles_both_from {
                 for closed in self.closed.iter_mut() {
                     closed.insert(twin);
                 }
+                self.shut_class(twin);
             }
         }
         self.trains[s] -= r.trains_needed();
         self.route_points[s] += i32::from(self.map.route_score(route));
     }
+
+    /// Takes `route`'s plain class out of `open_classes` once none of its routes is open
+    /// to any seat in play (call after closing `route` to everyone).
+    fn shut_class(&mut self, route: RouteId) {
+        if let Some(c) = self.map.plain_class_of(route) {
+            let gone = closed_to_all(&self.closed, self.players());
+            if self.map.plain_classes()[c].routes.minus(gone).is_empty() {
+                self.open_classes &= !(1 << c);
+            }
+        }
+    }
+}
+
+/// The routes closed to each of the first `players` seats.
+#[must_use]
+pub(crate) fn closed_to_all(closed: &BySeat<RouteSet>, players: usize) -> RouteSet {
+    closed.first(players).iter().fold(RouteSet(!0), |all, &c| all.and(c))
+}
+
+/// The plain classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) with a route not in
+/// `closed`.
+#[must_use]
+pub(crate) fn open_classes(map: &Map, closed: RouteSet) -> u128 {
+    let mut open = 0;
+    for (i, class) in map.plain_classes().iter().enumerate() {
+        if !class.routes.minus(closed).is_empty() {
+            open |= 1 << i;
+        }
+    }
+    open
 }
 
 impl Observation<'_, '_> {
@@ -520,6 +553,35 @@ mod tests {
     fn project_map(name: &str) -> Map {
         Map::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(format!("{name}.toml")))
             .expect("project map")
+    }
+
+    #[test]
+    fn kept_open_classes_are_those_of_the_routes_closed_to_all_in_seeded_games() {
+        use rand::{Rng, SeedableRng};
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let map = project_map(name);
+            let [lo, hi] = map.rules.players;
+            let mut moves = 0;
+            for players in usize::from(lo)..=usize::from(hi) {
+                for seed in 0..10 {
+                    let mut state = GameState::new(&map, players, seed).expect("players in range");
+                    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                    while !state.is_over() {
+                        let legal = state.legal_actions();
+                        state.apply(legal.get(rng.random_range(0..legal.len())));
+                        moves += 1;
+                        let want = open_classes(&map, closed_to_all(&state.closed, players));
+                        assert_eq!(state.open_classes, want, "{name} {players}p seed {seed} move {moves}");
+                        // The legal walk relies on it: every class a seat may claim from is kept.
+                        for s in 0..players {
+                            let mine = open_classes(&map, state.closed[s]);
+                            assert_eq!(mine & !want, 0, "{name} {players}p seed {seed} seat {s}");
+                        }
+                    }
+                }
+            }
+            assert!(moves > 3000, "{name}: {moves} moves");
+        }
     }
 
     #[test]
