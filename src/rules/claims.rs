@@ -439,7 +439,9 @@ impl GameState<'_> {
     /// to any seat in play (call after closing `route` to everyone).
     fn shut_class(&mut self, route: RouteId) {
         if let Some(c) = self.map.plain_class_of(route) {
-            let gone = closed_to_all(&self.closed, self.players());
+            // [`closed_to_all`], cheaply: below `doubles_both_from` players every route closes
+            // to all seats at once; from it on, only claims close a route to more than one seat.
+            let gone = if self.players < self.map.rules.doubles_both_from { self.closed[0] } else { self.claimed };
             if self.map.plain_classes()[c].routes.minus(gone).is_empty() {
                 self.open_classes &= !(1 << c);
             }
