@@ -58,6 +58,12 @@ impl GreedyBot {
     pub fn with_planner(planner: Planner) -> GreedyBot {
         PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
     }
+
+    /// The bot's planner (with the plans it remembers), if it made or was given one.
+    #[must_use]
+    pub fn into_planner(self) -> Option<Planner> {
+        self.0.planner
+    }
 }
 
 /// The greedy ticket-path policy. Deterministic: it needs no random numbers.
