@@ -58,6 +58,12 @@ impl GreedyBot {
     pub fn with_planner(planner: Planner) -> GreedyBot {
         PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
     }
+
+    /// The bot's planner (with the plans it remembers), if it made or was given one.
+    #[must_use]
+    pub fn into_planner(self) -> Option<Planner> {
+        self.0.planner
+    }
 }
 
 /// The greedy ticket-path policy. Deterministic: it needs no random numbers.
@@ -206,9 +212,10 @@ impl Greedy {
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
+        let most = most_held(&hand);
         let mut order = [0u64; RouteSet::CAPACITY];
         let mut n = 0;
-        for r in board.open.iter() {
+        for r in board.open.iter().filter(|&r| may_pay(map, r, &hand, most)) {
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
@@ -235,9 +242,11 @@ impl Greedy {
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = reserve(map, self.plan.routes);
+        let most = most_held(&hand);
         let mut order = [0u64; RouteSet::CAPACITY];
         let mut n = 0;
-        for r in with_open_twins(map, targets, board.open).and(board.open).iter() {
+        let tried = with_open_twins(map, targets, board.open).and(board.open);
+        for r in tried.iter().filter(|&r| may_pay(map, r, &hand, most)) {
             let score = if by_points { u32::from(map.route_score(r)) } else { 0 };
             order[n] = claim_order(score << 8 | u32::from(map.route(r).length), r);
             n += 1;
@@ -450,6 +459,15 @@ fn cover(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> u8 {
     (hand[color] + locos).min(route.length)
 }
 
+/// Whether `hand` may pay for `r`, `most` being [`most_held`] of the hand: false only when
+/// it has no payment. Without substitute payments a route takes its length in cards of one
+/// colour and locomotives, and locomotives only where [`cover`] counts them.
+fn may_pay(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> bool {
+    let route = map.route(r);
+    let substitutes = route.any_cards > 0 || (route.ferry_locos > 0 && map.rules.ferry_substitute > 0);
+    substitutes || cover(map, r, hand, most) >= route.length
+}
+
 /// Cards `r` still needs beyond what the hand covers.
 fn shortfall(map: &Map, r: RouteId, hand: &CardCounts) -> u8 {
     map.route(r).length - cover(map, r, hand, most_held(hand))
@@ -507,4 +525,35 @@ fn best_payment(map: &Map, r: RouteId, hand: &CardCounts, reserve: &CardCounts) 
         }
     }
     best.map(|(_, pay)| pay)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn may_pay_refuses_only_routes_without_a_payment_on_real_maps() {
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(19);
+            let (mut refused, mut paid) = (0, 0);
+            for _ in 0..500 {
+                let mut hand = CardCounts::EMPTY;
+                for _ in 0..rng.random_range(0..16) {
+                    hand[Card::ALL[rng.random_range(0..Card::ALL.len())]] += 1;
+                }
+                let most = most_held(&hand);
+                for r in map.all_routes().iter() {
+                    let payable = !ttr::RoutePayments::new(map.route(r), &hand, &map.rules).is_empty();
+                    let may = may_pay(&map, r, &hand, most);
+                    assert!(may || !payable, "{name}: {r:?} refused with {hand:?}");
+                    refused += usize::from(!may);
+                    paid += usize::from(payable);
+                }
+            }
+            assert!(refused > 1000 && paid > 1000, "{name}: {refused} refused, {paid} payable");
+        }
+    }
 }

@@ -9,10 +9,11 @@
 //! ferries and tunnels.
 //!
 //! The plan of the first `k` tickets of a set, most valuable first, is the plan of the set
-//! of those `k` tickets. So [`Planner::plan_set`] keeps the plans of the sets it planned on
-//! the current board and starts a set from the plan of its longest prefix it knows: the
-//! alternatives of a ticket keep, the tickets less one that the greedy bot weighs, and the
-//! plan after a keep share most of their work.
+//! of those `k` tickets. So [`Planner::plan_set`] keeps the plans of the last sets it
+//! planned, each with its board, and starts a set from the plan of its longest prefix it
+//! knows on the same board: the alternatives of a ticket keep, the tickets less one that
+//! the greedy bot weighs, the plan after a keep, and the first plans of playouts that
+//! start from one position share most of their work.
 
 use std::ops::RangeInclusive;
 
@@ -50,11 +51,11 @@ pub struct Plan {
     pub unreachable: TicketSet,
 }
 
-/// Ticket-set plans remembered on one board.
+/// Ticket-set plans remembered.
 const MEMO: usize = 32;
 
 /// Plans routes for tickets; owns its search buffers, the per-map route costs and the
-/// plans of the ticket sets it planned on the last board.
+/// plans of the last ticket sets it planned.
 #[derive(Clone, Debug)]
 pub struct Planner {
     paths: Paths,
@@ -62,12 +63,11 @@ pub struct Planner {
     memo: Memo,
 }
 
-/// Plans of ticket sets on one board, as [`Planner::plan_set`] makes them; the oldest is
-/// replaced first.
+/// Plans of ticket sets on their boards, as [`Planner::plan_set`] makes them; the oldest
+/// is replaced first.
 #[derive(Clone, Debug)]
 struct Memo {
-    board: Board,
-    sets: [TicketSet; MEMO],
+    keys: [(Board, TicketSet); MEMO],
     plans: [Plan; MEMO],
     len: usize,
     next: usize,
@@ -76,20 +76,12 @@ struct Memo {
 impl Memo {
     /// The plan of `set` on `board`, if remembered (never that of the empty set).
     fn get(&self, board: Board, set: TicketSet) -> Option<Plan> {
-        if board != self.board {
-            return None;
-        }
-        self.sets[..self.len].iter().position(|&s| s == set).map(|i| self.plans[i])
+        self.keys[..self.len].iter().position(|&k| k == (board, set)).map(|i| self.plans[i])
     }
 
-    /// Remembers the plan of `set` on `board`, forgetting every plan of another board.
+    /// Remembers the plan of `set` on `board`.
     fn put(&mut self, board: Board, set: TicketSet, plan: Plan) {
-        if board != self.board {
-            self.board = board;
-            self.len = 0;
-            self.next = 0;
-        }
-        self.sets[self.next] = set;
+        self.keys[self.next] = (board, set);
         self.plans[self.next] = plan;
         self.next = (self.next + 1) % MEMO;
         self.len = (self.len + 1).min(MEMO);
@@ -118,13 +110,8 @@ impl Planner {
                 + if r.tunnel { PER_TUNNEL } else { 0 };
             cost[i] = c as u16;
         }
-        let memo = Memo {
-            board: Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY },
-            sets: [TicketSet::EMPTY; MEMO],
-            plans: [Plan::default(); MEMO],
-            len: 0,
-            next: 0,
-        };
+        let nothing = Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY };
+        let memo = Memo { keys: [(nothing, TicketSet::EMPTY); MEMO], plans: [Plan::default(); MEMO], len: 0, next: 0 };
         Planner { paths: Paths::new(), cost, memo }
     }
 

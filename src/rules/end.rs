@@ -111,39 +111,54 @@ pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
 }
 
 /// Length of the longest trail in `routes`: each route used once, cities may repeat.
-///
-/// Only some cities are tried as the start, the answer unchanged: a longest trail with an
-/// even-degree end could be extended by a route there not yet used, so it starts at an
-/// odd-degree city, unless it is closed; a longest closed trail uses every route at each of
-/// its cities, so it covers a network whose cities all have even degree, and any city of
-/// that network starts it.
 #[must_use]
 pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
     longest_path_in(map, routes, networks(map, routes))
 }
 
-/// [`longest_path`] of `routes`, given their [`networks`].
+/// [`longest_path`] of `routes`, given their [`networks`]: the longest of the networks'
+/// longest trails.
+///
+/// A network whose routes form a tree (one route fewer than its cities) holds no trail
+/// but paths, and its longest path is found in two sweeps: the city farthest from any
+/// city is an end of a longest path. In a network with a cycle only some cities are
+/// tried as the start, the answer unchanged: a longest trail with an even-degree end
+/// could be extended by a route there not yet used, so it starts at an odd-degree city,
+/// unless it is closed; a longest closed trail uses every route at each of its cities, so
+/// it covers a network whose cities all have even degree, and any city of that network
+/// starts it.
 fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = CitySet>) -> u16 {
     let mut odd = CitySet::EMPTY;
     for r in routes.iter() {
         let route = map.route(r);
         odd = CitySet(odd.0 ^ CitySet::single(route.a).0 ^ CitySet::single(route.b).0);
     }
-    let mut starts = odd;
+    let mut best = 0;
     for net in networks {
-        if net.and(odd).is_empty() {
-            starts = starts.or(CitySet::single(net.first_item().expect("a network is never empty")));
-        }
+        let first = net.first_item().expect("a network is never empty");
+        let ends: u32 = net.iter().map(|c| routes.and(map.routes_at(c)).count()).sum();
+        let longest = if ends / 2 + 1 == net.count() {
+            farthest(map, farthest(map, first, routes).1, routes).0
+        } else {
+            let starts = if net.and(odd).is_empty() { CitySet::single(first) } else { net.and(odd) };
+            starts.iter().map(|c| farthest(map, c, routes).0).max().unwrap_or(0)
+        };
+        best = best.max(longest);
     }
-    starts.iter().map(|c| longest_from(map, c, routes)).max().unwrap_or(0)
+    best
 }
 
-fn longest_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
-    let mut best = 0;
+/// The longest trail over `unused` from `city`: its length and the city it ends at (the
+/// first found of equal length; `city` itself when no route leaves it).
+fn farthest(map: &Map, city: CityId, unused: RouteSet) -> (u16, CityId) {
+    let mut best = (0, city);
     for r in unused.and(map.routes_at(city)).iter() {
         let route = map.route(r);
-        let len = u16::from(route.length) + longest_from(map, route.other_end(city), unused.without(r));
-        best = best.max(len);
+        let (len, end) = farthest(map, route.other_end(city), unused.without(r));
+        let len = u16::from(route.length) + len;
+        if len > best.0 {
+            best = (len, end);
+        }
     }
     best
 }
@@ -294,4 +309,79 @@ pub fn winners(map: &Map, seats: &[SeatResult]) -> SeatSet {
         tied = tied.iter().filter(|&s| value(s) == top).collect();
     }
     tied
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::RouteId;
+    use rand::{Rng, SeedableRng};
+
+    /// The longest trail from `city` over `unused`, by plain search.
+    fn trail_from(map: &Map, city: CityId, unused: RouteSet) -> u16 {
+        let out = unused.and(map.routes_at(city));
+        out.iter()
+            .map(|r| u16::from(map.route(r).length) + trail_from(map, map.route(r).other_end(city), unused.without(r)))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Routes grown from a random city, each new route reaching a city not yet reached
+    /// (a tree), then `extra` routes between cities already reached (cycles, or none).
+    fn grown(map: &Map, rng: &mut impl Rng, size: usize, extra: usize) -> RouteSet {
+        let mut reached = CitySet::single(CityId(rng.random_range(0..map.cities().len()) as u8));
+        let mut routes = RouteSet::EMPTY;
+        for _ in 0..size {
+            let rim: Vec<RouteId> = map
+                .all_routes()
+                .iter()
+                .filter(|&r| reached.contains(map.route(r).a) != reached.contains(map.route(r).b))
+                .collect();
+            let Some(&r) = rim.get(rng.random_range(0..rim.len().max(1))) else { break };
+            routes.insert(r);
+            reached = reached.with(map.route(r).a).with(map.route(r).b);
+        }
+        let inner: Vec<RouteId> = map
+            .all_routes()
+            .minus(routes)
+            .iter()
+            .filter(|&r| reached.contains(map.route(r).a) && reached.contains(map.route(r).b))
+            .collect();
+        for _ in 0..extra.min(inner.len()) {
+            routes.insert(inner[rng.random_range(0..inner.len())]);
+        }
+        routes
+    }
+
+    #[test]
+    fn longest_path_is_the_longest_trail_from_any_city_on_real_maps() {
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(19);
+            let (mut branched_trees, mut cyclic) = (0, 0);
+            for round in 0..400 {
+                let routes = if round % 2 == 0 {
+                    let (size, extra) = (rng.random_range(1..25), rng.random_range(0..3));
+                    grown(&map, &mut rng, size, extra)
+                } else {
+                    let p = rng.random_range(0.02..0.25);
+                    map.all_routes().iter().filter(|_| rng.random_bool(p)).collect()
+                };
+                for net in networks(&map, routes) {
+                    let degree = |c: CityId| routes.and(map.routes_at(c)).count();
+                    let ends: u32 = net.iter().map(degree).sum();
+                    let leaves = net.iter().filter(|&c| degree(c) == 1).count();
+                    if ends / 2 + 1 == net.count() {
+                        branched_trees += usize::from(leaves >= 3);
+                    } else {
+                        cyclic += 1;
+                    }
+                }
+                let want = touched_cities(&map, routes).iter().map(|c| trail_from(&map, c, routes)).max().unwrap_or(0);
+                assert_eq!(longest_path(&map, routes), want, "{name} round {round}: {routes:?}");
+            }
+            assert!(branched_trees >= 50 && cyclic >= 50, "{name}: {branched_trees} branched trees, {cyclic} cyclic");
+        }
+    }
 }

@@ -109,6 +109,9 @@ pub struct MctsBot {
     stats: SearchStats,
     /// The planner that prunes claims to the ticket plan (made at the first decision).
     planner: Option<Planner>,
+    /// The planners of the playouts' bots, one a seat, handed from playout to playout: a
+    /// bot's first plan of a playout is often one the seat's bot made in an earlier one.
+    playout_planners: [Option<Planner>; MAX_SEATS],
     /// Which tickets the opponents probably hold.
     belief: TicketBelief,
     /// Decisions simulated by the playouts of the current search.
@@ -126,6 +129,7 @@ impl MctsBot {
             path: Vec::with_capacity(64),
             stats: SearchStats::default(),
             planner: None,
+            playout_planners: Default::default(),
             belief: TicketBelief::default(),
             steps: 0,
         }
@@ -220,8 +224,8 @@ impl MctsBot {
     fn playout(&mut self, world: &mut GameState<'_>, me: Seat, first: u32) -> f64 {
         let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
         let planner = self.planner.get_or_insert_with(|| Planner::new(world.map()));
-        for bot in &mut bots[..world.players()] {
-            *bot = GreedyBot::with_planner(planner.clone());
+        for (bot, kept) in bots.iter_mut().zip(&mut self.playout_planners).take(world.players()) {
+            *bot = GreedyBot::with_planner(kept.take().unwrap_or_else(|| planner.clone()));
         }
         self.path.clear();
         self.path.push(first);
@@ -251,6 +255,9 @@ impl MctsBot {
             if let Err(e) = world.try_apply(action) {
                 panic!("mcts playout: {e}");
             }
+        }
+        for (bot, kept) in bots.into_iter().zip(&mut self.playout_planners).take(world.players()) {
+            *kept = bot.into_planner();
         }
         let result = world.result();
         let seats = result.seats();
