@@ -6,14 +6,13 @@
 //! drawing a true ticket, so an overconfident belief that misses loses).
 //!
 //! ```sh
-//! cargo run --release -p ttr-bots --example belief_lift -- maps/usa.toml 2 100 2,3,4 [SEED]
+//! cargo run --release -p ttr-bots --example belief_lift -- maps/usa.toml 2 100 1,2,3 [SEED]
 //! ```
 
 use std::process::ExitCode;
 
 use ttr::{game_seed, Bot, GameState, Map, Observation, Phase, Seat, TicketId};
 use ttr_bots::mcts::belief::TicketBelief;
-use ttr_bots::plan::Planner;
 use ttr_bots::GreedyBot;
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -36,7 +35,6 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut lift = vec![0.0; strengths.len()];
     let mut samples = 0u64;
     let mut belief = TicketBelief::default();
-    let planner = Planner::new(&map);
     for g in 0..games {
         let mut state = GameState::new(&map, players, game_seed(seed, g)).map_err(|e| format!("{e}"))?;
         let mut bots: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
@@ -49,7 +47,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     .filter(|&t| !obs.tickets().contains(t))
                     .collect();
                 for (k, &strength) in strengths.iter().enumerate() {
-                    belief.update(&obs, &planner, strength);
+                    belief.update(&obs, strength);
                     for s in (1..players).map(|s| Seat(s as u8)) {
                         let total: f64 = unseen.iter().map(|&t| belief.weight(s, t)).sum();
                         let held = state.tickets(s);

@@ -269,10 +269,9 @@ fn the_search_depends_only_on_what_its_seat_sees() {
         let (a, b) = (Observation::new(&state, Seat(0)), Observation::new(&other, Seat(0)));
         assert!(a == b, "game {game}: seat 0 sees the same");
         // The ticket inference reads the same weights from both.
-        let planner = ttr_bots::plan::Planner::new(&map);
         let mut beliefs = [TicketBelief::default(), TicketBelief::default()];
-        beliefs[0].update(&a, &planner, 3.0);
-        beliefs[1].update(&b, &planner, 3.0);
+        beliefs[0].update(&a, 2.0);
+        beliefs[1].update(&b, 2.0);
         for t in (0..map.tickets().len()).map(|i| ttr::TicketId(i as u8)) {
             assert_eq!(beliefs[0].weight(Seat(1), t), beliefs[1].weight(Seat(1), t), "game {game}: ticket {t:?}");
         }
@@ -290,23 +289,20 @@ fn the_search_depends_only_on_what_its_seat_sees() {
 #[test]
 fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
     use ttr_bots::GreedyBot;
-    // Greedy plays every seat; every sixth turn seat 0 weighs seat 1's tickets. The true
-    // tickets must get clearly more than their share under uniform guessing: more than the
-    // reading by train counts gave (mean log lift 1.1 in USA, 1.0 in Nordic; the planner's
-    // route costs give 1.36 and 1.09).
-    for (name, players, least) in [("usa", 2, 1.25), ("nordic", 3, 1.05)] {
+    // Greedy plays both seats; every sixth turn seat 0 weighs seat 1's tickets. The true
+    // tickets must get clearly more than their share under uniform guessing.
+    for (name, players) in [("usa", 2), ("nordic", 3)] {
         let map = load(name);
         let (mut lift, mut positions) = (0.0, 0);
         for game in 0..40 {
             let mut state = GameState::new(&map, players, game).unwrap();
             let mut bots: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
             let mut belief = TicketBelief::default();
-            let planner = ttr_bots::plan::Planner::new(&map);
             while !state.is_over() {
                 let seat = state.to_move();
                 let obs = Observation::new(&state, seat);
                 if seat == Seat(0) && state.phase() == Phase::Turn && state.turns() % 6 == 0 && state.turns() > 0 {
-                    belief.update(&obs, &planner, 3.0);
+                    belief.update(&obs, 2.0);
                     let held = state.tickets(Seat(1));
                     let unseen: Vec<_> = (0..map.tickets().len())
                         .map(|i| ttr::TicketId(i as u8))
@@ -323,7 +319,7 @@ fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
         }
         let mean = lift / f64::from(positions);
         assert!(positions > 200, "{name}: {positions} positions");
-        assert!(mean > least, "{name}: mean log lift of the true tickets {mean:.3}");
+        assert!(mean > 0.7, "{name}: mean log lift of the true tickets {mean:.3}");
     }
 }
 

@@ -299,8 +299,7 @@ impl MctsBot {
         let start = Instant::now();
         let deadline = self.params.ms.map(|ms| start + Duration::from_millis(ms * u64::from(self.scale(obs))));
         let me = obs.seat();
-        let planner = self.planner.get_or_insert_with(|| Planner::new(obs.map()));
-        self.belief.update(obs, planner, self.params.infer);
+        self.belief.update(obs, self.params.infer);
         let belief = &self.belief;
         let rng = &mut self.rng;
         let worlds: Vec<GameState<'_>> =
