@@ -8,6 +8,7 @@ use ttr::{bot_seed, game_seed};
 use ttr::{
     play_game, Action, Bot, Card, CardCounts, GameResult, GameState, Map, Observation, Phase, RouteId, Seat, Setup,
 };
+use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::{MctsBot, MctsParams};
 use ttr_bots::BotSpec;
 
@@ -267,6 +268,13 @@ fn the_search_depends_only_on_what_its_seat_sees() {
         assert_ne!(other.to_setup(), state.to_setup());
         let (a, b) = (Observation::new(&state, Seat(0)), Observation::new(&other, Seat(0)));
         assert!(a == b, "game {game}: seat 0 sees the same");
+        // The ticket inference reads the same weights from both.
+        let mut beliefs = [TicketBelief::default(), TicketBelief::default()];
+        beliefs[0].update(&a, 2.0);
+        beliefs[1].update(&b, 2.0);
+        for t in (0..map.tickets().len()).map(|i| ttr::TicketId(i as u8)) {
+            assert_eq!(beliefs[0].weight(Seat(1), t), beliefs[1].weight(Seat(1), t), "game {game}: ticket {t:?}");
+        }
         let mut bots =
             [MctsBot::new(params("steps=3000:worlds=4"), game), MctsBot::new(params("steps=3000:worlds=4"), game)];
         assert_eq!(bots[0].choose(&a), bots[1].choose(&b), "game {game}");
@@ -280,7 +288,6 @@ fn the_search_depends_only_on_what_its_seat_sees() {
 
 #[test]
 fn ticket_inference_favours_the_tickets_greedy_opponents_hold() {
-    use ttr_bots::mcts::belief::TicketBelief;
     use ttr_bots::GreedyBot;
     // Greedy plays both seats; every sixth turn seat 0 weighs seat 1's tickets. The true
     // tickets must get clearly more than their share under uniform guessing.
