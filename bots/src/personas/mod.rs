@@ -147,10 +147,10 @@ pub struct KeptSearch {
 }
 
 impl KeptSearch {
-    /// The search from `source` over `graph`, the routes of `free` weighing nothing and any
-    /// other route `weight(route)`, gone on until every city of `targets` is settled (see
-    /// [`Paths::search_all`]): the kept search if it still holds, else a new one, kept in
-    /// its place. `weight` must be the same function at every call.
+    /// The search from `source` over `graph`, route `r` weighing `weight(r)`, gone on until
+    /// every city of `targets` is settled (see [`Paths::search_all`]): the kept search if it
+    /// still holds, else a new one, kept in its place. `weight` must give the routes of
+    /// `free` nothing and every other route the same weight at every call.
     ///
     /// The kept search holds when it had the same source and free routes, its targets
     /// include these, and the graph only lost routes it did not reach a settled city by:
@@ -173,8 +173,7 @@ impl KeptSearch {
             && graph.minus(self.graph).is_empty()
             && self.used.minus(graph).is_empty();
         if !holds {
-            let cost = |r: RouteId| if free.contains(r) { 0 } else { weight(r) };
-            self.paths.search_all(map, graph, cost, CitySet::single(source), targets);
+            self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
             self.made = true;
             (self.source, self.graph, self.free, self.targets) = (source, graph, free, targets);
             self.used = self.paths.tree_routes();
