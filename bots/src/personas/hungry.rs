@@ -104,12 +104,18 @@ impl Hungry {
     fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
         let map = obs.map();
         let owned = obs.owned(obs.seat());
-        if self.weighted != Some(owned) {
+        let weighted = *self.weighted.get_or_insert_with(|| {
             for r in map.all_routes().iter() {
-                self.weights[r.index()] = if owned.contains(r) { 0 } else { map.route(r).length };
+                self.weights[r.index()] = map.route(r).length;
             }
-            self.weighted = Some(owned);
+            RouteSet::EMPTY
+        });
+        // Own routes are never lost: only new ones change the table.
+        debug_assert!(weighted.minus(owned).is_empty(), "own routes only grow");
+        for r in owned.minus(weighted).iter() {
+            self.weights[r.index()] = 0;
         }
+        self.weighted = Some(owned);
         let graph = own_graph(obs);
         self.targets = CitySet::EMPTY;
         for &t in held.iter().chain(extra) {
