@@ -152,7 +152,8 @@ impl KeptSearch {
     /// still holds, else a new one, kept in its place. `weight` must give the routes of
     /// `free` nothing and every other route the same weight at every call.
     ///
-    /// The kept search holds when it had the same source and free routes, its targets
+    /// The kept search holds when it had the same source, the routes that became free or
+    /// stopped being free touch no city it settled (so it never weighed them), its targets
     /// include these, and the graph only lost routes it did not reach a settled city by:
     /// a new search would then settle the same cities in the same order, at the same
     /// distances and by the same routes, and stopping at fewer targets changes nothing for
@@ -166,9 +167,10 @@ impl KeptSearch {
         source: CityId,
         targets: CitySet,
     ) -> &Paths {
+        let unreached = |r: RouteId| !self.paths.settled(map.route(r).a) && !self.paths.settled(map.route(r).b);
         let holds = self.made
             && self.source == source
-            && self.free == free
+            && self.free.minus(free).or(free.minus(self.free)).iter().all(unreached)
             && targets.minus(self.targets).is_empty()
             && graph.minus(self.graph).is_empty()
             && self.used.minus(graph).is_empty();
