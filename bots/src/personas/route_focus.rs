@@ -253,6 +253,25 @@ mod tests {
     }
 
     #[test]
+    fn city_places_follow_the_alphabetical_order_of_names() {
+        // The project maps list their cities by name; on the line board renamed, city A
+        // ("Zurich") comes last.
+        let line = crate::graph::tests::LINE.replace("\"A\"", "\"Zurich\"");
+        let renamed = Map::from_toml(&line, std::path::Path::new("line.toml")).expect("a valid board");
+        assert_eq!(name_order(&renamed)[..4], [3, 0, 1, 2]);
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let place = name_order(&map);
+            let cities = (0..map.cities().len()).map(|i| CityId(i as u8));
+            for (x, y) in cities.clone().flat_map(|x| cities.clone().map(move |y| (x, y))) {
+                let by_place = place[x.index()].cmp(&place[y.index()]);
+                assert_eq!(by_place, map.city_name(x).cmp(map.city_name(y)), "{name}: {x:?} {y:?}");
+            }
+        }
+    }
+
+    #[test]
     fn kept_searches_rank_as_fresh_ones_do() {
         play_seeded_games_on_every_map(|game, seat| Box::new(Checked(RouteFocusBot::new(game * 10 + seat))));
     }
