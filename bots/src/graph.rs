@@ -291,7 +291,7 @@ pub fn with_open_twins(map: &Map, routes: RouteSet, open: RouteSet) -> RouteSet 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::path::Path;
 

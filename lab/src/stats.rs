@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use ttr::{GameResult, Map, Seat, TicketId};
+use ttr::{GameResult, Map, Seat, TicketId, MAX_SEATS};
 
 use crate::outliers::{GameNote, Outliers};
 use crate::runner::GameOutcome;
@@ -27,13 +27,13 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one seat's result in `outcome`.
-    pub fn add(&mut self, outcome: &GameOutcome, seat: usize) {
+    /// Counts one seat's result in `outcome`, where it ranked `rank` (see [`rank`]).
+    pub fn add(&mut self, outcome: &GameOutcome, seat: usize, rank: u64) {
         let score = i64::from(outcome.result.seats[seat].score);
         self.games += 1;
         self.score_sum += score;
         self.score_sq_sum += score * score;
-        self.rank_sum += rank(&outcome.result, seat);
+        self.rank_sum += rank;
         let winners = outcome.result.winners;
         if winners.contains(Seat(seat as u8)) {
             if winners.count() == 1 {
@@ -254,14 +254,23 @@ impl RunStats {
         let seats = result.seats();
         let won = |s: usize| result.winners.contains(Seat(s as u8)) && result.winners.count() == 1;
         self.games += 1;
-        let mut best_rank = vec![u64::MAX; self.bots.len()];
+        // The distinct bots at the table, each with its best rank.
+        let mut best_rank = [(0usize, 0u64); MAX_SEATS];
+        let mut at_table = 0;
         for (s, r) in seats.iter().enumerate() {
             let bot = self.bot_of[usize::from(o.lineup[s])];
-            self.bots[bot].add(o, s);
-            self.seats[s].add(o, s);
+            let rank = rank(result, s);
+            self.bots[bot].add(o, s, rank);
+            self.seats[s].add(o, s, rank);
             self.seat_games += 1;
             self.wins += u64::from(won(s));
-            best_rank[bot] = best_rank[bot].min(rank(result, s));
+            match best_rank[..at_table].iter_mut().find(|(b, _)| *b == bot) {
+                Some((_, best)) => *best = (*best).min(rank),
+                None => {
+                    best_rank[at_table] = (bot, rank);
+                    at_table += 1;
+                }
+            }
             let d = &mut self.distributions;
             *d.score.entry(r.score).or_default() += 1;
             *d.route_points.entry(r.route_points).or_default() += 1;
@@ -270,8 +279,8 @@ impl RunStats {
         }
         *self.distributions.turns.entry(i32::from(result.turns)).or_default() += 1;
         self.distributions.end[result.end as usize] += 1;
-        for (a, &ra) in best_rank.iter().enumerate().filter(|(_, r)| **r != u64::MAX) {
-            for (b, &rb) in best_rank.iter().enumerate().filter(|(b, r)| **r != u64::MAX && *b != a) {
+        for &(a, ra) in &best_rank[..at_table] {
+            for &(b, rb) in best_rank[..at_table].iter().filter(|(b, _)| *b != a) {
                 let m = &mut self.matchups[a][b];
                 m.games += 1;
                 m.ahead += u64::from(ra < rb);

@@ -76,6 +76,10 @@ pub struct Hungry {
     threshold: Option<u32>,
     /// Terminal-to-terminal distances of the plan being made.
     dist: Box<[[u32; MAX_TERMINALS]; MAX_TERMINALS]>,
+    /// The weight of each route in the searches: its length, or nothing for the seat's own
+    /// routes; made for the own routes `weighted` (a bot plays one game, so one map).
+    weights: [u8; RouteSet::CAPACITY],
+    weighted: Option<RouteSet>,
 }
 
 impl Hungry {
@@ -91,12 +95,27 @@ impl Hungry {
             plan: Budget::default(),
             threshold: None,
             dist: Box::new([[UNREACHED; MAX_TERMINALS]; MAX_TERMINALS]),
+            weights: [0; RouteSet::CAPACITY],
+            weighted: None,
         }
     }
 
     /// Starts a decision whose plans take tickets among `held` and `extra` only.
     fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
         let map = obs.map();
+        let owned = obs.owned(obs.seat());
+        let weighted = *self.weighted.get_or_insert_with(|| {
+            for r in map.all_routes().iter() {
+                self.weights[r.index()] = map.route(r).length;
+            }
+            RouteSet::EMPTY
+        });
+        // Own routes are never lost: only new ones change the table.
+        debug_assert!(weighted.minus(owned).is_empty(), "own routes only grow");
+        for r in owned.minus(weighted).iter() {
+            self.weights[r.index()] = 0;
+        }
+        self.weighted = Some(owned);
         let graph = own_graph(obs);
         self.targets = CitySet::EMPTY;
         for &t in held.iter().chain(extra) {
@@ -131,12 +150,14 @@ impl Hungry {
             }
         }
         debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
+        debug_assert_eq!(self.weighted, Some(owned), "weights made at the start of the decision");
         // A search from each terminal, as far as every terminal of the decision: a path
         // between two terminals is then read off the first one's search.
-        let length = |r: RouteId| u32::from(map.route(r).length);
+        let weights = &self.weights;
+        let weight = |r: RouteId| u32::from(weights[r.index()]);
         for i in 0..n {
             let c = terminals[i];
-            let paths = self.trees[c.index()].get(map, graph, owned, length, c, self.targets);
+            let paths = self.trees[c.index()].get(map, graph, owned, weight, c, self.targets);
             for (j, &t) in terminals[..n].iter().enumerate() {
                 self.dist[i][j] = paths.dist(t);
             }

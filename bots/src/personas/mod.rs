@@ -147,12 +147,13 @@ pub struct KeptSearch {
 }
 
 impl KeptSearch {
-    /// The search from `source` over `graph`, the routes of `free` weighing nothing and any
-    /// other route `weight(route)`, gone on until every city of `targets` is settled (see
-    /// [`Paths::search_all`]): the kept search if it still holds, else a new one, kept in
-    /// its place. `weight` must be the same function at every call.
+    /// The search from `source` over `graph`, route `r` weighing `weight(r)`, gone on until
+    /// every city of `targets` is settled (see [`Paths::search_all`]): the kept search if it
+    /// still holds, else a new one, kept in its place. `weight` must give the routes of
+    /// `free` nothing and every other route the same weight at every call.
     ///
-    /// The kept search holds when it had the same source and free routes, its targets
+    /// The kept search holds when it had the same source, the routes that became free or
+    /// stopped being free touch no city it settled (so it never weighed them), its targets
     /// include these, and the graph only lost routes it did not reach a settled city by:
     /// a new search would then settle the same cities in the same order, at the same
     /// distances and by the same routes, and stopping at fewer targets changes nothing for
@@ -166,15 +167,15 @@ impl KeptSearch {
         source: CityId,
         targets: CitySet,
     ) -> &Paths {
+        let unreached = |r: RouteId| !self.paths.settled(map.route(r).a) && !self.paths.settled(map.route(r).b);
         let holds = self.made
             && self.source == source
-            && self.free == free
+            && self.free.minus(free).or(free.minus(self.free)).iter().all(unreached)
             && targets.minus(self.targets).is_empty()
             && graph.minus(self.graph).is_empty()
             && self.used.minus(graph).is_empty();
         if !holds {
-            let cost = |r: RouteId| if free.contains(r) { 0 } else { weight(r) };
-            self.paths.search_all(map, graph, cost, CitySet::single(source), targets);
+            self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
             self.made = true;
             (self.source, self.graph, self.free, self.targets) = (source, graph, free, targets);
             self.used = self.paths.tree_routes();

@@ -78,6 +78,9 @@ pub struct OneStep {
     target: Target,
     /// A re-plan is due (after a ticket choice, and at the start).
     due: bool,
+    /// The map's routes of length 3 or more, made at the first Long Route plan (a bot plays
+    /// one game, so one map).
+    long: Option<RouteSet>,
 }
 
 impl OneStep {
@@ -92,19 +95,21 @@ impl OneStep {
             order: HandOrder::default(),
             target: Target::Nothing,
             due: true,
+            long: None,
         }
     }
 
     /// The routes tickets are planned on.
-    fn ticket_graph(&self, obs: &Observation<'_, '_>) -> RouteSet {
+    fn ticket_graph(&mut self, obs: &Observation<'_, '_>) -> RouteSet {
         let me = obs.seat();
         match self.style {
             Style::OneStep => own_graph(obs),
             Style::LongRoute => {
                 let map = obs.map();
+                let at_least = |min: u8| map.all_routes().iter().filter(|&r| map.route(r).length >= min).collect();
                 let min = 3.min(obs.trains(me));
-                let long = obs.open_to(me).iter().filter(|&r| map.route(r).length >= min).collect::<RouteSet>();
-                long.or(obs.owned(me))
+                let long = if min == 3 { *self.long.get_or_insert_with(|| at_least(3)) } else { at_least(min) };
+                obs.open_to(me).and(long).or(obs.owned(me))
             }
         }
     }

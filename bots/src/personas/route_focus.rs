@@ -16,10 +16,10 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::connected;
-use ttr::{Action, Card, CityId, CitySet, Observation, RouteId, RouteSet};
+use ttr::{Action, Card, CityId, CitySet, Map, Observation, RouteId, RouteSet};
 
 use crate::common::{keep_all, random_action, takeable_slot};
-use crate::graph::with_open_twins;
+use crate::graph::{with_open_twins, MAX_CITIES};
 use crate::personas::{first_claim, own_graph, wanted_kind, HandOrder, KeptSearch, ORIGINAL_COLORS};
 use crate::policy::{PhaseBot, PhasePolicy};
 
@@ -68,6 +68,9 @@ pub struct RouteFocus {
     entries: Box<[Entry; MAX_ROUTES]>,
     /// What the ranking in `entries` was made from, and its length.
     ranked: Option<(RankKey, usize)>,
+    /// Each city's place in the alphabetical order of the map's city names (unique in a
+    /// map), made at the first ranking (a bot plays one game, so one map).
+    name_order: Option<[u8; MAX_CITIES]>,
 }
 
 impl RouteFocus {
@@ -81,6 +84,7 @@ impl RouteFocus {
             order: HandOrder::default(),
             entries: Box::new([blank; MAX_ROUTES]),
             ranked: None,
+            name_order: None,
         }
     }
 
@@ -145,7 +149,8 @@ impl RouteFocus {
             self.entries[n] = Entry { route: r, score: score[r.index()], from, to };
             n += 1;
         }
-        let by_name = |e: &Entry| (map.city_name(e.from), map.city_name(e.to), e.route);
+        let place = *self.name_order.get_or_insert_with(|| name_order(map));
+        let by_name = |e: &Entry| (place[e.from.index()], place[e.to.index()], e.route);
         if n > 0 {
             self.entries[..n].sort_unstable_by(|x, y| y.score.cmp(&x.score).then_with(|| by_name(x).cmp(&by_name(y))));
             return n;
@@ -156,7 +161,7 @@ impl RouteFocus {
             let route = map.route(r);
             if route.length < trains {
                 let s = u32::from(map.route_points(route.length));
-                let (from, to) = if map.city_name(route.a) <= map.city_name(route.b) {
+                let (from, to) = if place[route.a.index()] <= place[route.b.index()] {
                     (route.a, route.b)
                 } else {
                     (route.b, route.a)
@@ -168,6 +173,21 @@ impl RouteFocus {
         self.entries[..n].sort_unstable_by(|x, y| x.score.cmp(&y.score).then_with(|| by_name(x).cmp(&by_name(y))));
         n
     }
+}
+
+/// Each city's place in the alphabetical order of the city names of `map`.
+fn name_order(map: &Map) -> [u8; MAX_CITIES] {
+    let n = map.cities().len();
+    let mut by_name = [CityId(0); MAX_CITIES];
+    for (i, c) in by_name[..n].iter_mut().enumerate() {
+        *c = CityId(i as u8);
+    }
+    by_name[..n].sort_unstable_by_key(|&c| map.city_name(c));
+    let mut place = [0u8; MAX_CITIES];
+    for (i, c) in by_name[..n].iter().enumerate() {
+        place[c.index()] = i as u8;
+    }
+    place
 }
 
 impl PhasePolicy for RouteFocus {
@@ -229,6 +249,25 @@ mod tests {
                 assert!(kept.entries[..n].iter().map(key).eq(fresh.entries[..n].iter().map(key)));
             }
             self.0.choose(obs)
+        }
+    }
+
+    #[test]
+    fn city_places_follow_the_alphabetical_order_of_names() {
+        // The project maps list their cities by name; on the line board renamed, city A
+        // ("Zurich") comes last.
+        let line = crate::graph::tests::LINE.replace("\"A\"", "\"Zurich\"");
+        let renamed = Map::from_toml(&line, std::path::Path::new("line.toml")).expect("a valid board");
+        assert_eq!(name_order(&renamed)[..4], [3, 0, 1, 2]);
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let place = name_order(&map);
+            let cities = (0..map.cities().len()).map(|i| CityId(i as u8));
+            for (x, y) in cities.clone().flat_map(|x| cities.clone().map(move |y| (x, y))) {
+                let by_place = place[x.index()].cmp(&place[y.index()]);
+                assert_eq!(by_place, map.city_name(x).cmp(map.city_name(y)), "{name}: {x:?} {y:?}");
+            }
         }
     }
 
