@@ -357,3 +357,37 @@ fn speed() {
         );
     }
 }
+
+/// `choose_with` given the bot's own sampler (worlds drawn with the ticket belief at the
+/// bot's `infer`) chooses what `choose` chooses, from the same search: two bots of one seed
+/// take the mcts seat of a seeded 2-player USA game against greedy, one through each door,
+/// and agree on every decision and on the root statistics of every search.
+#[test]
+fn choose_with_the_fair_sampler_is_choose() {
+    let map = load("usa");
+    let p = params("steps=2000");
+    let game = game_seed(7, 0);
+    let (mut plain, mut hooked) = (MctsBot::new(p, bot_seed(game, Seat(0))), MctsBot::new(p, bot_seed(game, Seat(0))));
+    let mut greedy = ttr_bots::GreedyBot::new();
+    let mut belief = TicketBelief::default();
+    let mut state = GameState::new(&map, 2, game).unwrap();
+    while plain.stats().searches < 12 {
+        assert!(!state.is_over(), "the game ended before 12 searches");
+        let obs = Observation::new(&state, state.to_move());
+        let action = if obs.seat() == Seat(0) {
+            let a = plain.choose(&obs);
+            belief.update(&obs, p.infer);
+            let b = hooked.choose_with(&obs, |rng| ttr::sample_world_weighted(&obs, rng, |s, t| belief.weight(s, t)));
+            assert_eq!(a, b, "turn {}", obs.turns());
+            assert_eq!(plain.last_root(), hooked.last_root(), "turn {}", obs.turns());
+            assert_eq!(
+                (plain.stats().searches, plain.stats().playouts),
+                (hooked.stats().searches, hooked.stats().playouts)
+            );
+            a
+        } else {
+            greedy.choose(&obs)
+        };
+        state.try_apply(action).unwrap();
+    }
+}

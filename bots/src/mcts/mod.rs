@@ -40,6 +40,10 @@
 //! Memory: the node arena and the playout path are kept from decision to decision; a
 //! playout clones a fixed-size world, fresh fixed-size greedy bots and fixed-size candidate
 //! lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
+//!
+//! For research, [`MctsBot::choose_with`] searches over worlds a caller supplies (the
+//! `oracle_gap` example gives it the true tickets or state to measure what hidden
+//! information is worth); a bot fed the true state is not fair.
 
 pub mod belief;
 pub mod moves;
@@ -57,6 +61,9 @@ use crate::plan::Planner;
 use belief::TicketBelief;
 pub use moves::{Candidates, MAX_CANDIDATES};
 pub use params::{MctsParams, Rollout, PARAMS};
+
+/// Where a search's worlds come from, when not from the bot's own sampler.
+type WorldSource<'a, 'm> = &'a mut dyn FnMut(&mut Pcg64Mcg) -> GameState<'m>;
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -301,16 +308,59 @@ impl MctsBot {
         }
     }
 
-    /// Searches the decision of `obs`; `root` holds its candidates, the rollout policy's first.
-    fn search(&mut self, obs: &Observation<'_, '_>, root: &Candidates) -> Action {
+    /// [`Bot::choose`], except that a searched decision takes its `worlds` determinized
+    /// worlds from `source` (called that many times with the bot's generator, in order)
+    /// instead of sampling them from `obs` with the bot's ticket belief. With the bot's own
+    /// sampler it chooses exactly what [`Bot::choose`] chooses.
+    ///
+    /// For research and diagnostics only (how much each part of the hidden information is
+    /// worth): a caller that builds the worlds from the true game state makes a bot that
+    /// sees hidden information, which is not a fair player.
+    pub fn choose_with<'m>(
+        &mut self,
+        obs: &Observation<'_, 'm>,
+        mut source: impl FnMut(&mut Pcg64Mcg) -> GameState<'m>,
+    ) -> Action {
+        self.decide(obs, Some(&mut source))
+    }
+
+    /// The decision of `obs`, searched over worlds from `source` (or the bot's own sampler).
+    fn decide<'m>(&mut self, obs: &Observation<'_, 'm>, source: Option<WorldSource<'_, 'm>>) -> Action {
+        let mut root = Candidates::new(Action::Pass);
+        let planner = self.planner.get_or_insert_with(|| Planner::new(obs.map()));
+        moves::candidates(obs, planner, &mut root);
+        let mut policy = GreedyBot::new();
+        let first = match self.params.rollout {
+            Rollout::Greedy => policy.choose(obs),
+            Rollout::Random => random_action(obs, &mut self.rng),
+        };
+        root.put_first(first);
+        if root.len() == 1 || (obs.phase() == Phase::SecondCard && !self.params.second) {
+            self.stats.forced += 1;
+            return root.as_slice()[0];
+        }
+        self.search(obs, &root, source)
+    }
+
+    /// Searches the decision of `obs`; `root` holds its candidates, the rollout policy's
+    /// first; the worlds come from `source`, or are sampled with the ticket belief.
+    fn search<'m>(
+        &mut self,
+        obs: &Observation<'_, 'm>,
+        root: &Candidates,
+        source: Option<WorldSource<'_, 'm>>,
+    ) -> Action {
         let start = Instant::now();
         let deadline = self.params.ms.map(|ms| start + Duration::from_millis(ms * u64::from(self.scale(obs))));
         let me = obs.seat();
-        self.belief.update(obs, self.params.infer);
-        let belief = &self.belief;
         let rng = &mut self.rng;
-        let worlds: Vec<GameState<'_>> =
-            (0..self.params.worlds).map(|_| sample_world_weighted(obs, rng, |s, t| belief.weight(s, t))).collect();
+        let worlds: Vec<GameState<'m>> = if let Some(source) = source {
+            (0..self.params.worlds).map(|_| source(rng)).collect()
+        } else {
+            self.belief.update(obs, self.params.infer);
+            let belief = &self.belief;
+            (0..self.params.worlds).map(|_| sample_world_weighted(obs, rng, |s, t| belief.weight(s, t))).collect()
+        };
         self.nodes.clear();
         self.nodes.push(Node::new(Action::Pass));
         let mut alive = [0u32; MAX_CANDIDATES];
@@ -457,19 +507,6 @@ impl Duel {
 
 impl Bot for MctsBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let mut root = Candidates::new(Action::Pass);
-        let planner = self.planner.get_or_insert_with(|| Planner::new(obs.map()));
-        moves::candidates(obs, planner, &mut root);
-        let mut policy = GreedyBot::new();
-        let first = match self.params.rollout {
-            Rollout::Greedy => policy.choose(obs),
-            Rollout::Random => random_action(obs, &mut self.rng),
-        };
-        root.put_first(first);
-        if root.len() == 1 || (obs.phase() == Phase::SecondCard && !self.params.second) {
-            self.stats.forced += 1;
-            return root.as_slice()[0];
-        }
-        self.search(obs, &root)
+        self.decide(obs, None)
     }
 }
