@@ -42,7 +42,7 @@
 //! lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
 //!
 //! For research, [`MctsBot::choose_with`] searches over worlds a caller supplies (the
-//! `oracle_gap` example gives it the true tickets or state to measure what hidden
+//! lab's `oracle_gap` example gives it the true tickets or state to measure what hidden
 //! information is worth); a bot fed the true state is not fair.
 
 pub mod belief;

@@ -24,7 +24,7 @@
 //! the opponents' hands and the split of the unseen cards are worth +7.9 ± 3.0 points more.
 //!
 //! ```sh
-//! cargo run --release -p ttr-bots --example oracle_gap -- maps/usa.toml 2 300 31 tickets
+//! cargo run --release -p ttr-lab --example oracle_gap -- maps/usa.toml 2 300 31 tickets
 //! ```
 
 use std::process::ExitCode;
@@ -33,6 +33,8 @@ use rand::seq::SliceRandom;
 use ttr::{bot_seed, game_seed, sample_world_weighted, Bot, GameState, Map, Observation, Seat, SeatSet};
 use ttr_bots::mcts::{MctsBot, MctsParams};
 use ttr_bots::GreedyBot;
+use ttr_lab::runner::lineup;
+use ttr_lab::stats::wilson;
 
 /// Where the `mcts` bot's worlds come from.
 #[derive(Clone, Copy, PartialEq)]
@@ -45,7 +47,8 @@ enum Mode {
 /// Plays game `index` of a run seeded `seed`; whether `mcts` (bot 0) won it outright.
 fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<bool, String> {
     let game = game_seed(seed, index);
-    let mcts_seat = Seat(((players as u64 - index % players as u64) % players as u64) as u8);
+    let seats = lineup(players, index);
+    let mcts_seat = Seat(seats[..players].iter().position(|&bot| bot == 0).expect("bot 0 has a seat") as u8);
     let mut mcts = MctsBot::new(MctsParams::default(), bot_seed(game, mcts_seat));
     let mut greedy = GreedyBot::new();
     let mut state = GameState::new(map, players, game).map_err(|e| format!("game {index}: {e}"))?;
@@ -71,16 +74,6 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
         state.try_apply(action).map_err(|e| format!("game {index}: {e}"))?;
     }
     Ok(state.result().winners == SeatSet::single(mcts_seat))
-}
-
-/// The 95% Wilson score interval of `k` successes in `n` trials (`n` above 0).
-fn wilson(k: usize, n: usize) -> (f64, f64) {
-    let (z, n) = (1.959_964, n as f64);
-    let p = k as f64 / n;
-    let centre = p + z * z / (2.0 * n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let denom = 1.0 + z * z / n;
-    ((centre - half) / denom, (centre + half) / denom)
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -121,7 +114,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut won = first?;
     won.extend(second?);
     let wins = won.iter().filter(|&&w| w).count();
-    let (lo, hi) = wilson(wins, won.len());
+    let (lo, hi) = wilson(wins as u64, won.len() as u64);
     let rate = wins as f64 / won.len() as f64;
     println!("mcts won {wins} of {} games: {:.1}% [{:.1}, {:.1}]", won.len(), 100.0 * rate, 100.0 * lo, 100.0 * hi);
     println!("outcomes {}", won.iter().map(|&w| if w { '1' } else { '0' }).collect::<String>());
