@@ -11,7 +11,7 @@ use crate::atomic_file::AtomicFile;
 use crate::export::arc::ArcRow;
 use crate::export::bots::BotRow;
 use crate::export::cities::CityRow;
-use crate::export::games::GameRow;
+use crate::export::games::RowWriter;
 use crate::export::matchups::MatchupRow;
 use crate::export::outliers::OutlierRow;
 use crate::export::routes::RouteRow;
@@ -54,6 +54,7 @@ pub struct Report<'a> {
     /// Distinct bot specs, in order of first appearance.
     distinct: Vec<String>,
     games: AtomicFile,
+    rows: RowWriter,
     stats: RunStats,
 }
 
@@ -66,7 +67,8 @@ impl<'a> Report<'a> {
         export::games::write_header_row(games.writer(), specs.len(), map.provisional)?;
         let distinct = distinct_specs(specs);
         let stats = Report::empty_stats(map, specs);
-        Ok(Report { dir, map, specs, distinct, games, stats })
+        let rows = RowWriter::new(specs, map.provisional);
+        Ok(Report { dir, map, specs, distinct, games, rows, stats })
     }
 
     /// The counters of a run of no games, with `specs[i]` the spec of the runner's bot `i`.
@@ -79,8 +81,7 @@ impl<'a> Report<'a> {
 
     /// Adds finished games, in game order.
     pub fn add(&mut self, outcomes: &[GameOutcome]) -> io::Result<()> {
-        let rows: Vec<GameRow> = outcomes.iter().map(|o| GameRow::new(o, self.specs, self.map.provisional)).collect();
-        export::games::write_rows(self.games.writer(), &rows)?;
+        self.rows.write(self.games.writer(), outcomes)?;
         for o in outcomes {
             self.stats.add(self.map, o);
         }

@@ -11,6 +11,7 @@ use ttr_bots::BotSpec;
 use ttr_lab::export::arc::ArcRow;
 use ttr_lab::export::bots::BotRow;
 use ttr_lab::export::cities::CityRow;
+use ttr_lab::export::games::RowWriter;
 use ttr_lab::export::matchups::MatchupRow;
 use ttr_lab::export::outliers::OutlierRow;
 use ttr_lab::export::routes::RouteRow;
@@ -119,4 +120,53 @@ fn specs_with_commas_are_quoted_and_read_back() {
     fs::write(tmp.path().join("bots.csv"), &text).expect("write");
     let table = Table::<BotRow>::require(tmp.path()).expect("read");
     assert_eq!(table.rows()[0].bot, rows[0].bot);
+}
+
+/// Every field of each `games.csv` row, as the CSV reader reads it back, is the game's own:
+/// index, seed, each seat's bot spec (quoted when it holds a comma or a quote) and results,
+/// winners, turns, end, and `true` on a provisional map; on every project map.
+#[test]
+fn games_rows_hold_each_games_result() {
+    for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 4)] {
+        let map = common::load(name);
+        let lineup = ["random", "greedy", "hungry", "route-focus"][..players].join(",");
+        let bots = BotSpec::parse_lineup(&lineup, players).expect("bots");
+        let specs: Vec<String> = bots.iter().enumerate().map(|(i, s)| format!("{},\"{i}\"", s.as_str())).collect();
+        let plan = RunPlan { map: &map, players, games: 0..30, seed: 3, record_every: 0 };
+        let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| bots[bot].build(seed);
+        let mut outcomes = Vec::new();
+        let mut rows = RowWriter::new(&specs, map.provisional);
+        let mut bytes = Vec::new();
+        plan.run(&make_bot, &|_| {}, &AtomicBool::new(false), |chunk| {
+            outcomes.extend_from_slice(chunk);
+            rows.write(&mut bytes, chunk)
+        })
+        .expect("run");
+        let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[..]);
+        let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a CSV row")).collect();
+        assert_eq!(records.len(), outcomes.len(), "{name}");
+        for (record, o) in records.iter().zip(&outcomes) {
+            let mut expected = vec![o.index.to_string(), o.seed.to_string()];
+            for (s, r) in o.result.seats().iter().enumerate() {
+                expected.push(specs[usize::from(o.lineup[s])].clone());
+                let numbers = [
+                    r.score,
+                    r.route_points,
+                    r.ticket_points_gained,
+                    r.ticket_points_lost,
+                    i32::from(r.tickets_completed),
+                    i32::from(r.tickets_failed),
+                    r.bonus_points,
+                    i32::from(r.trains_left),
+                ];
+                expected.extend(numbers.iter().map(i32::to_string));
+            }
+            let winners: Vec<String> = o.result.winners.iter().map(|s| s.0.to_string()).collect();
+            expected.extend([winners.join(";"), o.result.turns.to_string(), o.result.end.name().to_string()]);
+            if map.provisional {
+                expected.push("true".to_string());
+            }
+            assert_eq!(record.iter().collect::<Vec<_>>(), expected, "{name}, game {}", o.index);
+        }
+    }
 }

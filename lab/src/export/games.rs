@@ -4,9 +4,7 @@
 
 use std::io::{self, Write};
 
-use serde::{Deserialize, Serialize};
-
-use super::{provisional, write_header, writer};
+use super::{write_header, writer};
 use crate::GameOutcome;
 
 /// The columns of one seat; the header names them `NAME_SEAT`, e.g. `score_2`.
@@ -21,83 +19,6 @@ pub const SEAT_COLUMNS: &[&str] = &[
     "bonus",
     "trains_left",
 ];
-
-/// One game's row.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRow {
-    /// 0-based game index.
-    pub game: u64,
-    /// The game's seed.
-    pub seed: u64,
-    /// One group of columns per seat, in seat order.
-    pub seats: Vec<SeatColumns>,
-    /// The winning seats, `;`-separated.
-    pub winners: String,
-    /// Turns played.
-    pub turns: u16,
-    /// How the game ended: `trains`, `passes` or `turn_cap`.
-    pub end: String,
-    /// `true` when the map is provisional; no column otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<bool>,
-}
-
-/// One seat's columns of a [`GameRow`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatColumns {
-    /// The bot spec in the seat.
-    pub bot: String,
-    /// Final score.
-    pub score: i32,
-    /// Route points.
-    pub route_points: i32,
-    /// Points of completed tickets.
-    pub ticket_gained: i32,
-    /// Points lost for failed tickets.
-    pub ticket_lost: i32,
-    /// Tickets completed.
-    pub tickets_completed: u8,
-    /// Tickets failed.
-    pub tickets_failed: u8,
-    /// End-of-game bonus points.
-    pub bonus: i32,
-    /// Trains left.
-    pub trains_left: u8,
-}
-
-impl GameRow {
-    /// The row of `o`; `specs[i]` is the spec of the run's bot `i`.
-    #[must_use]
-    pub fn new(o: &GameOutcome, specs: &[String], is_provisional: bool) -> GameRow {
-        let seats = o
-            .result
-            .seats()
-            .iter()
-            .enumerate()
-            .map(|(s, r)| SeatColumns {
-                bot: specs[usize::from(o.lineup[s])].clone(),
-                score: r.score,
-                route_points: r.route_points,
-                ticket_gained: r.ticket_points_gained,
-                ticket_lost: r.ticket_points_lost,
-                tickets_completed: r.tickets_completed,
-                tickets_failed: r.tickets_failed,
-                bonus: r.bonus_points,
-                trains_left: r.trains_left,
-            })
-            .collect();
-        let winners: Vec<String> = o.result.winners.iter().map(|s| s.0.to_string()).collect();
-        GameRow {
-            game: o.index,
-            seed: o.seed,
-            seats,
-            winners: winners.join(";"),
-            turns: o.result.turns,
-            end: o.result.end.name().to_string(),
-            provisional: provisional(is_provisional),
-        }
-    }
-}
 
 /// The column names of `games.csv` for `players` seats, without `provisional`.
 #[must_use]
@@ -118,11 +39,75 @@ pub fn write_header_row(w: impl Write, players: usize, is_provisional: bool) -> 
     csv.flush()
 }
 
-/// Writes rows of `games.csv`.
-pub fn write_rows<'r>(w: impl Write, rows: impl IntoIterator<Item = &'r GameRow>) -> io::Result<()> {
-    let mut csv = writer(w);
-    for row in rows {
-        csv.serialize(row)?;
+/// Writes the rows of `games.csv` game by game: numbers written straight into a reused
+/// buffer, and each bot spec encoded once, as the header's CSV writer quotes fields.
+pub struct RowWriter {
+    /// The field of each of the run's bots.
+    specs: Vec<Vec<u8>>,
+    /// Whether the map is provisional (every row then ends with `true`).
+    provisional: bool,
+    /// The rows being written.
+    rows: Vec<u8>,
+}
+
+impl RowWriter {
+    /// A writer of the rows of a run whose bot `i` has the spec `specs[i]`.
+    #[must_use]
+    pub fn new(specs: &[String], provisional: bool) -> RowWriter {
+        let specs = specs
+            .iter()
+            .map(|spec| {
+                let mut csv = writer(Vec::new());
+                csv.write_record([spec]).expect("writing to memory");
+                let mut field = csv.into_inner().expect("writing to memory");
+                field.pop(); // the record's end
+                field
+            })
+            .collect();
+        RowWriter { specs, provisional, rows: Vec::new() }
     }
-    csv.flush()
+
+    /// Writes the rows of `outcomes` to `w`, in their order.
+    pub fn write(&mut self, mut w: impl Write, outcomes: &[GameOutcome]) -> io::Result<()> {
+        let mut number = itoa::Buffer::new();
+        let rows = &mut self.rows;
+        rows.clear();
+        for o in outcomes {
+            rows.extend_from_slice(number.format(o.index).as_bytes());
+            rows.push(b',');
+            rows.extend_from_slice(number.format(o.seed).as_bytes());
+            for (s, r) in o.result.seats().iter().enumerate() {
+                rows.push(b',');
+                rows.extend_from_slice(&self.specs[usize::from(o.lineup[s])]);
+                for value in [r.score, r.route_points, r.ticket_points_gained, r.ticket_points_lost] {
+                    rows.push(b',');
+                    rows.extend_from_slice(number.format(value).as_bytes());
+                }
+                for value in [r.tickets_completed, r.tickets_failed] {
+                    rows.push(b',');
+                    rows.extend_from_slice(number.format(value).as_bytes());
+                }
+                rows.push(b',');
+                rows.extend_from_slice(number.format(r.bonus_points).as_bytes());
+                rows.push(b',');
+                rows.extend_from_slice(number.format(r.trains_left).as_bytes());
+            }
+            for (k, seat) in o.result.winners.iter().enumerate() {
+                rows.push(if k == 0 { b',' } else { b';' });
+                rows.extend_from_slice(number.format(seat.0).as_bytes());
+            }
+            if o.result.winners.is_empty() {
+                rows.push(b',');
+            }
+            rows.push(b',');
+            rows.extend_from_slice(number.format(o.result.turns).as_bytes());
+            rows.push(b',');
+            rows.extend_from_slice(o.result.end.name().as_bytes());
+            if self.provisional {
+                rows.extend_from_slice(b",true");
+            }
+            rows.push(b'\n');
+        }
+        w.write_all(rows)
+    }
 }

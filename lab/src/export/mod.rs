@@ -1,6 +1,7 @@
 //! The CSV files of a run, one module per file (column reference: `results/README.md`).
 //! Each module holds the file's row struct, written with the `csv` crate through serde, and
-//! read back with the same struct by the HTML report ([`Table`]).
+//! read back with the same struct by the HTML report ([`Table`]); `games.csv`, one row per
+//! game, is written by [`games::RowWriter`] straight from the games instead.
 //!
 //! Every file starts with a header row written from the row type's [`Row::COLUMNS`] (so a
 //! file without rows still names its columns), followed by `provisional` when the map is
