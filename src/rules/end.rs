@@ -119,14 +119,14 @@ pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
 /// [`longest_path`] of `routes`, given their [`networks`]: the longest of the networks'
 /// longest trails.
 ///
-/// A network whose routes form a tree (one route fewer than its cities) holds no trail
-/// but paths, and its longest path is found in two sweeps: the city farthest from any
-/// city is an end of a longest path. In a network with a cycle only some cities are
-/// tried as the start, the answer unchanged: a longest trail with an even-degree end
-/// could be extended by a route there not yet used, so it starts at an odd-degree city,
-/// unless it is closed; a longest closed trail uses every route at each of its cities, so
-/// it covers a network whose cities all have even degree, and any city of that network
-/// starts it.
+/// A network with two odd-degree cities or none holds a trail over all its routes (an
+/// Euler trail), the longest. A network whose routes form a tree (one route fewer than its
+/// cities) holds no trail but paths, and its longest path is found in one sweep from any
+/// city ([`tree_height`]). In any other network a longest trail runs between two
+/// odd-degree cities: an end of even degree, or any end of a closed trail, has a route not
+/// yet used that would extend it (a closed trail using every route at its cities covers
+/// the network, whose cities then all have even degree). So the search starts from every
+/// odd-degree city but one, the last one being the far end of any trail it would start.
 fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = CitySet>) -> u16 {
     let mut odd = CitySet::EMPTY;
     for r in routes.iter() {
@@ -135,30 +135,60 @@ fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = C
     }
     let mut best = 0;
     for net in networks {
-        let first = net.first_item().expect("a network is never empty");
-        let ends: u32 = net.iter().map(|c| routes.and(map.routes_at(c)).count()).sum();
-        let longest = if ends / 2 + 1 == net.count() {
-            farthest(map, farthest(map, first, routes).1, routes).0
+        let own = net.iter().fold(RouteSet::EMPTY, |set, c| set.or(map.routes_at(c))).and(routes);
+        let ends = net.and(odd);
+        let longest = if ends.count() <= 2 {
+            own.iter().map(|r| u16::from(map.route(r).length)).sum()
+        } else if own.count() + 1 == net.count() {
+            let mut longest = 0;
+            tree_height(map, ends.first_item().expect("a tree has leaves"), own, &mut longest);
+            longest
         } else {
-            let starts = if net.and(odd).is_empty() { CitySet::single(first) } else { net.and(odd) };
-            starts.iter().map(|c| farthest(map, c, routes).0).max().unwrap_or(0)
+            let last = CitySet::single(CityId(63 - ends.0.leading_zeros() as u8));
+            ends.minus(last).iter().map(|c| farthest(map, c, own)).max().unwrap_or(0)
         };
         best = best.max(longest);
     }
     best
 }
 
-/// The longest trail over `unused` from `city`: its length and the city it ends at (the
-/// first found of equal length; `city` itself when no route leaves it).
-fn farthest(map: &Map, city: CityId, unused: RouteSet) -> (u16, CityId) {
-    let mut best = (0, city);
+/// The longest path from `city` over the tree `unused` (the routes already walked
+/// removed); raises `longest` to the longest path through `city` and each city beyond it,
+/// whose two longest branches it joins.
+fn tree_height(map: &Map, city: CityId, unused: RouteSet, longest: &mut u16) -> u16 {
+    let (mut first, mut second) = (0, 0);
     for r in unused.and(map.routes_at(city)).iter() {
         let route = map.route(r);
-        let (len, end) = farthest(map, route.other_end(city), unused.without(r));
-        let len = u16::from(route.length) + len;
-        if len > best.0 {
-            best = (len, end);
+        let branch = u16::from(route.length) + tree_height(map, route.other_end(city), unused.without(r), longest);
+        if branch > first {
+            (first, second) = (branch, first);
+        } else if branch > second {
+            second = branch;
         }
+    }
+    *longest = (*longest).max(first + second);
+    first
+}
+
+/// The length of the longest trail over `unused` from `city`.
+///
+/// A trail reaching a city with one unused route left goes on along it without a
+/// branch: stopping there is never longer.
+fn farthest(map: &Map, city: CityId, unused: RouteSet) -> u16 {
+    let mut best = 0;
+    for r in unused.and(map.routes_at(city)).iter() {
+        let (mut len, mut at, mut left, mut next) = (0, city, unused, r);
+        let out = loop {
+            let route = map.route(next);
+            (len, at, left) = (len + u16::from(route.length), route.other_end(at), left.without(next));
+            let out = left.and(map.routes_at(at));
+            match out.first_item() {
+                Some(only) if out.count() == 1 => next = only,
+                _ => break out,
+            }
+        };
+        let rest = if out.is_empty() { 0 } else { farthest(map, at, left) };
+        best = best.max(len + rest);
     }
     best
 }
@@ -359,7 +389,10 @@ mod tests {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
             let map = Map::load(&path).expect("a project map");
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(19);
-            let (mut branched_trees, mut cyclic) = (0, 0);
+            // Networks of each kind the scoring treats apart: cyclic ones with an Euler
+            // trail, trees with three leaves or more, and cyclic ones searched, with
+            // degree-2 cities the search runs through without branching.
+            let (mut euler, mut branched_trees, mut searched) = (0, 0, 0);
             for round in 0..400 {
                 let routes = if round % 2 == 0 {
                     let (size, extra) = (rng.random_range(1..25), rng.random_range(0..3));
@@ -371,17 +404,21 @@ mod tests {
                 for net in networks(&map, routes) {
                     let degree = |c: CityId| routes.and(map.routes_at(c)).count();
                     let ends: u32 = net.iter().map(degree).sum();
-                    let leaves = net.iter().filter(|&c| degree(c) == 1).count();
+                    let odd = net.iter().filter(|&c| degree(c) % 2 == 1).count();
+                    let chained = net.iter().any(|c| degree(c) == 2);
                     if ends / 2 + 1 == net.count() {
-                        branched_trees += usize::from(leaves >= 3);
+                        branched_trees += usize::from(odd >= 3);
+                    } else if odd <= 2 {
+                        euler += 1;
                     } else {
-                        cyclic += 1;
+                        searched += usize::from(chained);
                     }
                 }
                 let want = touched_cities(&map, routes).iter().map(|c| trail_from(&map, c, routes)).max().unwrap_or(0);
                 assert_eq!(longest_path(&map, routes), want, "{name} round {round}: {routes:?}");
             }
-            assert!(branched_trees >= 50 && cyclic >= 50, "{name}: {branched_trees} branched trees, {cyclic} cyclic");
+            let counts = [euler, branched_trees, searched];
+            assert!(counts.iter().all(|&n| n >= 50), "{name}: {counts:?} Euler, branched tree, searched networks");
         }
     }
 }
