@@ -68,7 +68,9 @@ pub use observation::Observation;
 pub use play::IllegalAction;
 pub use replay::{replay, ReplayError, ReplayProblem};
 pub use rule_set::{Bonus, BonusKind, DeckSpec, LocoUse, Returned, Rules, TicketDeal, TieBreak};
-pub use rules::claims::{is_valid_payment, locos_on_color_spaces, nth_payment, payment_count, RoutePayments};
+pub use rules::claims::{
+    has_substitutes, is_valid_payment, locos_on_color_spaces, nth_payment, payment_count, RoutePayments,
+};
 pub use rules::end::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
 pub use rules::tickets::{TicketOffer, TicketQueue};
 pub use rules::tunnels::{nth_surcharge, surcharge_count};

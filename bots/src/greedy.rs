@@ -16,7 +16,7 @@
 //! with a claim where it may.
 
 use ttr::connected;
-use ttr::locos_on_color_spaces;
+use ttr::{has_substitutes, locos_on_color_spaces};
 use ttr::{
     Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
 };
@@ -464,8 +464,7 @@ fn cover(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> u8 {
 /// colour and locomotives, and locomotives only where [`cover`] counts them.
 fn may_pay(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> bool {
     let route = map.route(r);
-    let substitutes = route.any_cards > 0 || (route.ferry_locos > 0 && map.rules.ferry_substitute > 0);
-    substitutes || cover(map, r, hand, most) >= route.length
+    has_substitutes(route, &map.rules) || cover(map, r, hand, most) >= route.length
 }
 
 /// Cards `r` still needs beyond what the hand covers.

@@ -24,10 +24,18 @@ pub fn locos_on_color_spaces(route: &Route, rules: &Rules) -> bool {
     rules.locos == LocoUse::Wild || route.ferry_locos > 0 || route.tunnel
 }
 
+/// Whether `route` may be paid with cards that stand in for its spaces (any-colour cards, or
+/// cards in place of its ferry locomotives); without them a payment is the route's length in
+/// cards of one colour and locomotives.
+#[must_use]
+pub fn has_substitutes(route: &Route, rules: &Rules) -> bool {
+    route.any_cards > 0 || (rules.ferry_substitute > 0 && route.ferry_locos > 0)
+}
+
 /// Whether `pay` is a complete, exact payment for `route` (the tunnel surcharge aside).
 #[must_use]
 pub fn is_valid_payment(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
-    let substitutes = route.any_cards > 0 || (rules.ferry_substitute > 0 && route.ferry_locos > 0);
+    let substitutes = has_substitutes(route, rules);
     let colors: &[Card] = match (route.color, substitutes) {
         (Some(_), _) | (None, true) => route_colors(route),
         // Without substitutes every card sits on a space, so a gray route can only be paid
