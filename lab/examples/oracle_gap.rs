@@ -6,6 +6,10 @@
 //! - `state`: the true state, its ticket deck shuffled (true tickets, hands, offers and the
 //!   split of the unseen cards between deck and discard pile; the order of both decks stays
 //!   unknown, since a playout reseeds the chance of train-card draws);
+//! - `discard`: the bot's own sampler (its ticket belief included), except that the discard
+//!   pile holds its true cards and the opponents' unknown cards and the deck are dealt from
+//!   the rest: what a player who counts every paid, revealed and discarded card knows, which
+//!   RULES.md §5 does not give a bot (it sees the discard pile's size only);
 //! - `fair` (the default): the bot's own sampler, so the games are those of `ttr simulate`.
 //!
 //! Game `k` has the seed and seats of game `k` of `ttr simulate --bots mcts,greedy --seed
@@ -22,6 +26,8 @@
 //! replays its first 40 outcomes exactly): `tickets` won 584, 83.4% [80.5, 86.0], paired
 //! +4.0 ± 3.4 points; `state` won 639, 91.3% [89.0, 93.2], paired +11.9 ± 3.3 points, so
 //! the opponents' hands and the split of the unseen cards are worth +7.9 ± 3.0 points more.
+//! `discard` won 569, 81.3% [78.2, 84.0], paired +1.9 ± 3.7 points: counting the discard
+//! pile is worth little of that; most of it is the cards the opponents drew blind.
 //!
 //! ```sh
 //! cargo run --release -p ttr-lab --example oracle_gap -- maps/usa.toml 2 300 31 tickets
@@ -30,7 +36,12 @@
 use std::process::ExitCode;
 
 use rand::seq::SliceRandom;
-use ttr::{bot_seed, game_seed, sample_world_weighted, Bot, GameState, Map, Observation, Seat, SeatSet};
+use rand::Rng;
+use ttr::{
+    bot_seed, game_seed, sample_setup_weighted, sample_world_weighted, Bot, CardCounts, GameState, Map, Observation,
+    Seat, SeatSet, Setup,
+};
+use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::{MctsBot, MctsParams};
 use ttr_bots::GreedyBot;
 use ttr_lab::runner::lineup;
@@ -41,7 +52,33 @@ use ttr_lab::stats::wilson;
 enum Mode {
     Tickets,
     State,
+    Discard,
     Fair,
+}
+
+/// `setup` (a fair sample for `me`) with `discard` as its discard pile: the opponents' cards
+/// beyond those everyone knows, and the deck, are dealt at random from the other unseen cards.
+fn with_discard(setup: &mut Setup, me: Seat, discard: CardCounts, rng: &mut impl Rng) {
+    let opponents: Vec<usize> = (0..setup.players).filter(|&s| s != me.index()).collect();
+    let mut unseen = setup.deck;
+    unseen.add(&setup.discard);
+    for &s in &opponents {
+        let mut hidden = setup.hands[s];
+        hidden.remove(&setup.known[s]);
+        unseen.add(&hidden);
+    }
+    unseen.remove(&discard);
+    setup.discard = discard;
+    for &s in &opponents {
+        let mut hand = setup.known[s];
+        for _ in hand.total()..setup.hands[s].total() {
+            let card = unseen.nth_card(rng.random_range(0..unseen.total()));
+            unseen.remove(&CardCounts::of(card, 1));
+            hand.add(&CardCounts::of(card, 1));
+        }
+        setup.hands[s] = hand;
+    }
+    setup.deck = unseen;
 }
 
 /// Plays game `index` of a run seeded `seed`; whether `mcts` (bot 0) won it outright.
@@ -51,6 +88,7 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
     let mcts_seat = Seat(seats[..players].iter().position(|&bot| bot == 0).expect("bot 0 has a seat") as u8);
     let mut mcts = MctsBot::new(MctsParams::default(), bot_seed(game, mcts_seat));
     let mut greedy = GreedyBot::new();
+    let mut belief = TicketBelief::default();
     let mut state = GameState::new(map, players, game).map_err(|e| format!("game {index}: {e}"))?;
     while !state.is_over() {
         let seat = state.to_move();
@@ -64,6 +102,15 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
                     let held = |s: Seat, t| if state.tickets(s).contains(t) { 1.0 } else { 1e-12 };
                     sample_world_weighted(&obs, rng, held)
                 }),
+                Mode::Discard => {
+                    belief.update(&obs, MctsParams::default().infer);
+                    let discard = state.to_setup().discard;
+                    mcts.choose_with(&obs, |rng| {
+                        let mut setup = sample_setup_weighted(&obs, rng, |s, t| belief.weight(s, t));
+                        with_discard(&mut setup, mcts_seat, discard, rng);
+                        GameState::from_setup(map, &setup).expect("a sample with the true discard is a valid position")
+                    })
+                }
                 Mode::State => mcts.choose_with(&obs, |rng| {
                     let mut setup = state.to_setup();
                     setup.ticket_deck.shuffle(rng);
@@ -78,7 +125,7 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
 
 fn run(args: &[String]) -> Result<(), String> {
     let [map, players, games, seed, rest @ ..] = args else {
-        return Err("usage: oracle_gap MAP P GAMES SEED [tickets|state|fair]".into());
+        return Err("usage: oracle_gap MAP P GAMES SEED [tickets|state|discard|fair]".into());
     };
     let map = Map::load(std::path::Path::new(map)).map_err(|e| format!("MAP {e}"))?;
     let players: usize = players
@@ -97,8 +144,9 @@ fn run(args: &[String]) -> Result<(), String> {
         [m] => match m.as_str() {
             "tickets" => Mode::Tickets,
             "state" => Mode::State,
+            "discard" => Mode::Discard,
             "fair" => Mode::Fair,
-            _ => return Err(format!("MODE {m:?} is not tickets, state or fair")),
+            _ => return Err(format!("MODE {m:?} is not tickets, state, discard or fair")),
         },
         _ => return Err("too many arguments".into()),
     };
