@@ -18,7 +18,8 @@
 use ttr::connected;
 use ttr::{has_substitutes, locos_on_color_spaces};
 use ttr::{
-    Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
+    Action, Card, CardCounts, CitySet, FixedList, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet,
+    MARKET_SLOTS,
 };
 
 use crate::common::{is_legal, keep_range, takeable_slot};
@@ -59,10 +60,16 @@ impl GreedyBot {
         PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
     }
 
-    /// The bot's planner (with the plans it remembers), if it made or was given one.
-    #[must_use]
-    pub fn into_planner(self) -> Option<Planner> {
-        self.0.planner
+    /// Forgets the game so far but keeps the per-map data and the planner (with the plans it
+    /// remembers): from
+    /// here the bot plays exactly as a fresh bot given that planner ([`GreedyBot::with_planner`])
+    /// would, without moving the planner.
+    pub fn restart(&mut self) {
+        let Greedy { planner: _, order: _, plan, planned, abandoned, targets } = &mut self.0;
+        *plan = Plan::default();
+        *planned = TicketSet::EMPTY;
+        *abandoned = TicketSet::EMPTY;
+        *targets = RouteSet::EMPTY;
     }
 }
 
@@ -70,6 +77,8 @@ impl GreedyBot {
 #[derive(Clone, Debug, Default)]
 pub struct Greedy {
     planner: Option<Planner>,
+    /// The map's routes in the orders claims are tried in (made at the first decision).
+    order: Option<RouteOrder>,
     plan: Plan,
     /// The tickets held when the plan was made.
     planned: TicketSet,
@@ -77,6 +86,49 @@ pub struct Greedy {
     abandoned: TicketSet,
     /// The routes this turn's draw works towards.
     targets: RouteSet,
+}
+
+/// The routes of a map in groups of equal key, greatest key first, for trying routes by
+/// descending key and on equal keys by ascending id.
+#[derive(Clone, Debug)]
+struct RouteOrder {
+    /// By length.
+    by_length: FixedList<RouteSet, { RouteSet::CAPACITY }>,
+    /// By [`Map::route_score`], then length.
+    by_points: FixedList<RouteSet, { RouteSet::CAPACITY }>,
+}
+
+impl RouteOrder {
+    fn new(map: &Map) -> RouteOrder {
+        RouteOrder {
+            by_length: groups(map, |r| u32::from(map.route(r).length)),
+            by_points: groups(map, |r| points_key(map, r)),
+        }
+    }
+}
+
+/// The routes of `map` grouped by `key`, greatest key first.
+fn groups(map: &Map, key: impl Fn(RouteId) -> u32) -> FixedList<RouteSet, { RouteSet::CAPACITY }> {
+    let mut keys = [0u32; RouteSet::CAPACITY];
+    let mut n = 0;
+    for r in map.all_routes().iter() {
+        let k = key(r);
+        if !keys[..n].contains(&k) {
+            keys[n] = k;
+            n += 1;
+        }
+    }
+    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+    let mut out = FixedList::new(RouteSet::EMPTY);
+    for &k in &keys[..n] {
+        out.push(map.all_routes().iter().filter(|&r| key(r) == k).collect());
+    }
+    out
+}
+
+/// The key of [`RouteOrder::by_points`].
+fn points_key(map: &Map, r: RouteId) -> u32 {
+    u32::from(map.route_score(r)) << 8 | u32::from(map.route(r).length)
 }
 
 /// Cards the targets still lack after the hand is allotted to them, longest route first.
@@ -103,6 +155,18 @@ impl Deficits {
 impl Greedy {
     fn planner(&mut self, map: &Map) -> &mut Planner {
         self.planner.get_or_insert_with(|| Planner::new(map))
+    }
+
+    /// Makes the per-map route order at the bot's first decision.
+    fn set_up(&mut self, map: &Map) {
+        if self.order.is_none() {
+            self.order = Some(RouteOrder::new(map));
+        }
+    }
+
+    /// The route order [`Greedy::set_up`] made.
+    fn order(&self) -> &RouteOrder {
+        self.order.as_ref().expect("made at the bot's first decision")
     }
 
     /// Owned routes and the routes still claimable with the trains left.
@@ -212,24 +276,27 @@ impl Greedy {
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
-        let most = most_held(&hand);
-        let mut order = [0u64; RouteSet::CAPACITY];
-        let mut n = 0;
-        for r in board.open.iter().filter(|&r| may_pay(map, r, &hand, most)) {
+        let mut unjoined = TicketSet::EMPTY;
+        for t in obs.tickets().minus(self.abandoned).iter() {
+            let ticket = map.ticket(t);
+            if !connected(map, board.owned, ticket.a, ticket.b) {
+                unjoined.insert(t);
+            }
+        }
+        let gain = |r: RouteId| {
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
                 let owned = board.owned.with(r);
-                for t in obs.tickets().minus(self.abandoned).iter() {
+                for t in unjoined.iter() {
                     let ticket = map.ticket(t);
-                    if !connected(map, board.owned, ticket.a, ticket.b) && connected(map, owned, ticket.a, ticket.b) {
+                    if connected(map, owned, ticket.a, ticket.b) {
                         gain += 4 * u32::from(ticket.points);
                     }
                 }
             }
-            order[n] = claim_order(gain, r);
-            n += 1;
-        }
-        first_claim(&mut order[..n], |r| {
+            gain
+        };
+        first_claim(payable(map, board.open, &hand), gain, |r| {
             best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
         })
     }
@@ -242,20 +309,19 @@ impl Greedy {
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = reserve(map, self.plan.routes);
-        let most = most_held(&hand);
-        let mut order = [0u64; RouteSet::CAPACITY];
-        let mut n = 0;
         let tried = with_open_twins(map, targets, board.open).and(board.open);
-        for r in tried.iter().filter(|&r| may_pay(map, r, &hand, most)) {
-            let score = if by_points { u32::from(map.route_score(r)) } else { 0 };
-            order[n] = claim_order(score << 8 | u32::from(map.route(r).length), r);
-            n += 1;
+        let most = most_held(&hand);
+        let order = self.order();
+        let groups = if by_points { &order.by_points } else { &order.by_length };
+        for &group in groups.as_slice() {
+            for r in tried.and(group).iter().filter(|&r| may_pay(map, r, &hand, most)) {
+                let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
+                if !map.route(r).tunnel || late || spare_for_tunnel(&hand, &pay) > 0 {
+                    return Some(Action::Claim { route: r, pay });
+                }
+            }
         }
-        first_claim(&mut order[..n], |r| {
-            let pay = best_payment(map, r, &hand, &reserve)?;
-            let blocked = map.route(r).tunnel && !late && spare_for_tunnel(&hand, &pay) == 0;
-            (!blocked).then_some(Action::Claim { route: r, pay })
-        })
+        None
     }
 
     /// What the targets lack once the hand is allotted to them, longest first.
@@ -263,16 +329,10 @@ impl Greedy {
         let map = obs.map();
         let rules = &map.rules;
         let open = obs.open_to(obs.seat());
-        let mut order = [RouteId(0); RouteSet::CAPACITY];
-        let mut n = 0;
-        for r in self.targets.iter() {
-            order[n] = r;
-            n += 1;
-        }
-        order[..n].sort_unstable_by_key(|&r| (std::cmp::Reverse(map.route(r).length), r));
         let mut left = obs.hand();
         let mut d = Deficits::default();
-        for &r in &order[..n] {
+        let by_length = self.order().by_length.as_slice().iter().flat_map(|&group| self.targets.and(group).iter());
+        for r in by_length {
             // Of a double route, the track the hand suits better.
             let r = match map.route(r).twin {
                 Some(t) if open.contains(t) && shortfall(map, t, &left) < shortfall(map, r, &left) => t,
@@ -319,6 +379,7 @@ impl Greedy {
 impl PhasePolicy for Greedy {
     fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
         let map = obs.map();
+        self.set_up(map);
         let board = Self::board(obs);
         let pending = self.pending(obs);
         let budget = Self::budget(obs);
@@ -328,6 +389,7 @@ impl PhasePolicy for Greedy {
     }
 
     fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.set_up(obs.map());
         self.refresh(obs);
         let final_round = obs.final_turns_left().is_some();
         let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
@@ -359,6 +421,7 @@ impl PhasePolicy for Greedy {
 
     /// A card draw towards the targets.
     fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.set_up(obs.map());
         let deficits = self.deficits(obs);
         self.draw_for(obs, &deficits)
     }
@@ -484,18 +547,35 @@ fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
     need
 }
 
-/// Route `r` with `key` as [`first_claim`] orders it: greater keys first, then lower ids.
-fn claim_order(key: u32, r: RouteId) -> u64 {
-    u64::from(u32::MAX - key) << 8 | u64::from(r.0)
+/// The routes of `routes` that `hand` may pay for ([`may_pay`]).
+fn payable(map: &Map, routes: RouteSet, hand: &CardCounts) -> RouteSet {
+    let most = most_held(hand);
+    routes.iter().filter(|&r| may_pay(map, r, hand, most)).collect()
 }
 
-/// The first claim `claim` makes of the routes in `order` ([`claim_order`] values), taken
-/// by descending key and on equal keys by ascending route id: the claim of the route with
-/// the greatest key among those `claim` accepts, the lowest id on ties. Only the routes
-/// before it are tried.
-fn first_claim(order: &mut [u64], mut claim: impl FnMut(RouteId) -> Option<Action>) -> Option<Action> {
-    order.sort_unstable();
-    order.iter().find_map(|&k| claim(RouteId(k as u8)))
+/// The first claim `claim` makes of `routes` tried by descending `key`, on equal keys by
+/// ascending route id: the claim of the route with the greatest key among those `claim`
+/// accepts, the lowest id on ties. Only the routes before it are tried.
+fn first_claim(
+    routes: RouteSet,
+    key: impl Fn(RouteId) -> u32,
+    mut claim: impl FnMut(RouteId) -> Option<Action>,
+) -> Option<Action> {
+    let mut left = routes;
+    loop {
+        let mut best: Option<(u32, RouteId)> = None;
+        for r in left.iter() {
+            let k = key(r);
+            if best.is_none_or(|(b, _)| k > b) {
+                best = Some((k, r));
+            }
+        }
+        let (_, r) = best?;
+        if let Some(action) = claim(r) {
+            return Some(action);
+        }
+        left = left.without(r);
+    }
 }
 
 /// Matching cards left in hand after laying `pay` for a tunnel.
