@@ -15,7 +15,7 @@
 //! extra cards when its plan is short of more, and places a train on the provinces board
 //! with a claim where it may.
 
-use ttr::connected;
+use ttr::network_of;
 use ttr::{has_substitutes, locos_on_color_spaces};
 use ttr::{
     Action, Card, CardCounts, CitySet, FixedList, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet,
@@ -94,11 +94,12 @@ pub struct Greedy {
 struct RouteOrder {
     /// By length.
     by_length: FixedList<RouteSet, { RouteSet::CAPACITY }>,
-    /// By [`Map::route_score`], then length.
+    /// By [`Map::route_score`], then length (so the score never rises from group to group).
     by_points: FixedList<RouteSet, { RouteSet::CAPACITY }>,
 }
 
 impl RouteOrder {
+    #[cold]
     fn new(map: &Map) -> RouteOrder {
         RouteOrder {
             by_length: groups(map, |r| u32::from(map.route(r).length)),
@@ -158,6 +159,7 @@ impl Greedy {
     }
 
     /// Makes the per-map route order at the bot's first decision.
+    #[inline]
     fn set_up(&mut self, map: &Map) {
         if self.order.is_none() {
             self.order = Some(RouteOrder::new(map));
@@ -244,7 +246,8 @@ impl Greedy {
     }
 
     /// With no ticket to work for: the route worth most per card still missing, a quarter
-    /// more when it touches its network (towards the longest-path or largest-network bonus).
+    /// more when it touches its network (towards the longest-path or largest-network bonus);
+    /// ties: the lowest route id.
     fn spend_target(&self, obs: &Observation<'_, '_>) -> RouteSet {
         let map = obs.map();
         let hand = obs.hand();
@@ -256,13 +259,22 @@ impl Greedy {
             network.insert(map.route(r).a);
             network.insert(map.route(r).b);
         }
-        for r in board.open.iter() {
-            let route = map.route(r);
-            let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
-            let touches = network.contains(route.a) || network.contains(route.b);
-            let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, r));
+        // Groups of routes scoring fewer points follow: a route scoring `p` is worth at most
+        // `50 p` (nothing missing, touching), so once that is below the best found, no
+        // later route can match it.
+        for &group in self.order().by_points.as_slice() {
+            let points = group.first_item().map_or(0, |r| u32::from(map.route_score(r)));
+            if best.is_some_and(|(s, _)| points * 20 * 5 / 2 < s) {
+                break;
+            }
+            for r in board.open.and(group).iter() {
+                let route = map.route(r);
+                let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
+                let touches = network.contains(route.a) || network.contains(route.b);
+                let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
+                if best.is_none_or(|(s, b)| score > s || score == s && r < b) {
+                    best = Some((score, r));
+                }
             }
         }
         best.map_or(RouteSet::EMPTY, |(_, r)| RouteSet::single(r))
@@ -276,21 +288,25 @@ impl Greedy {
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
-        let mut unjoined = TicketSet::EMPTY;
+        // The tickets not yet joined, by the networks of owned routes their two ends are in
+        // and their points: a route joins one when it links those two networks.
+        let mut unjoined =
+            FixedList::<(CitySet, CitySet, u32), { TicketSet::CAPACITY }>::new((CitySet::EMPTY, CitySet::EMPTY, 0));
         for t in obs.tickets().minus(self.abandoned).iter() {
             let ticket = map.ticket(t);
-            if !connected(map, board.owned, ticket.a, ticket.b) {
-                unjoined.insert(t);
+            let from = network_of(map, board.owned, ticket.a);
+            if !from.contains(ticket.b) {
+                unjoined.push((from, network_of(map, board.owned, ticket.b), u32::from(ticket.points)));
             }
         }
         let gain = |r: RouteId| {
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
-                let owned = board.owned.with(r);
-                for t in unjoined.iter() {
-                    let ticket = map.ticket(t);
-                    if connected(map, owned, ticket.a, ticket.b) {
-                        gain += 4 * u32::from(ticket.points);
+                let route = map.route(r);
+                for &(from, to, points) in unjoined.as_slice() {
+                    let links = |a, b| from.contains(a) && to.contains(b);
+                    if links(route.a, route.b) || links(route.b, route.a) {
+                        gain += 4 * points;
                     }
                 }
             }
@@ -308,14 +324,16 @@ impl Greedy {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
-        let reserve = reserve(map, self.plan.routes);
         let tried = with_open_twins(map, targets, board.open).and(board.open);
         let most = most_held(&hand);
         let order = self.order();
         let groups = if by_points { &order.by_points } else { &order.by_length };
+        // The cards the plan reserves, counted once a route may be paid for.
+        let mut reserved = None;
         for &group in groups.as_slice() {
             for r in tried.and(group).iter().filter(|&r| may_pay(map, r, &hand, most)) {
-                let Some(pay) = best_payment(map, r, &hand, &reserve) else { continue };
+                let reserve = reserved.get_or_insert_with(|| reserve(map, self.plan.routes));
+                let Some(pay) = best_payment(map, r, &hand, reserve) else { continue };
                 if !map.route(r).tunnel || late || spare_for_tunnel(&hand, &pay) > 0 {
                     return Some(Action::Claim { route: r, pay });
                 }
