@@ -110,19 +110,21 @@ impl RouteOrder {
 
 /// The routes of `map` grouped by `key`, greatest key first.
 fn groups(map: &Map, key: impl Fn(RouteId) -> u32) -> FixedList<RouteSet, { RouteSet::CAPACITY }> {
-    let mut keys = [0u32; RouteSet::CAPACITY];
+    let mut keyed = [(0u32, RouteId(0)); RouteSet::CAPACITY];
     let mut n = 0;
     for r in map.all_routes().iter() {
-        let k = key(r);
-        if !keys[..n].contains(&k) {
-            keys[n] = k;
-            n += 1;
-        }
+        keyed[n] = (key(r), r);
+        n += 1;
     }
-    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+    keyed[..n].sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
     let mut out = FixedList::new(RouteSet::EMPTY);
-    for &k in &keys[..n] {
-        out.push(map.all_routes().iter().filter(|&r| key(r) == k).collect());
+    let mut group = RouteSet::EMPTY;
+    for (i, &(k, r)) in keyed[..n].iter().enumerate() {
+        group.insert(r);
+        if i + 1 == n || keyed[i + 1].0 != k {
+            out.push(group);
+            group = RouteSet::EMPTY;
+        }
     }
     out
 }

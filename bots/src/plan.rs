@@ -74,18 +74,9 @@ struct Memo {
 }
 
 impl Memo {
-    /// The longest of `prefixes` (`prefixes[k]` holding `k` tickets) whose plan on `board`
-    /// is remembered, as its length `k` and plan; `None` when none is (the empty set never
-    /// is).
-    fn longest(&self, board: Board, prefixes: &[TicketSet]) -> Option<(usize, Plan)> {
-        let mut best: Option<(usize, Plan)> = None;
-        for (&(b, set), plan) in self.keys[..self.len].iter().zip(&self.plans) {
-            let k = set.count() as usize;
-            if b == board && prefixes.get(k) == Some(&set) && k > best.map_or(0, |(m, _)| m) {
-                best = Some((k, *plan));
-            }
-        }
-        best
+    /// The plan of `set` on `board`, if remembered (never that of the empty set).
+    fn get(&self, board: Board, set: TicketSet) -> Option<Plan> {
+        self.keys[..self.len].iter().position(|&k| k == (board, set)).map(|i| self.plans[i])
     }
 
     /// Remembers the plan of `set` on `board`.
@@ -171,7 +162,14 @@ impl Planner {
         for i in 0..n {
             prefix[i + 1] = prefix[i].with(order[i]);
         }
-        let (start, mut plan) = self.memo.longest(board, &prefix[..=n]).unwrap_or_default();
+        let mut start = 0;
+        let mut plan = Plan::default();
+        for k in (1..=n).rev() {
+            if let Some(known) = self.memo.get(board, prefix[k]) {
+                (start, plan) = (k, known);
+                break;
+            }
+        }
         for i in start..n {
             self.join(map, order[i], board, &mut plan);
             self.memo.put(board, prefix[i + 1], plan);
