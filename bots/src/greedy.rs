@@ -15,10 +15,11 @@
 //! extra cards when its plan is short of more, and places a train on the provinces board
 //! with a claim where it may.
 
-use ttr::connected;
+use ttr::network_of;
 use ttr::{has_substitutes, locos_on_color_spaces};
 use ttr::{
-    Action, Card, CardCounts, CitySet, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet, MARKET_SLOTS,
+    Action, Card, CardCounts, CitySet, FixedList, Map, Observation, Phase, RouteId, RouteSet, Seat, TicketSet,
+    MARKET_SLOTS,
 };
 
 use crate::common::{is_legal, keep_range, takeable_slot};
@@ -59,10 +60,16 @@ impl GreedyBot {
         PhaseBot(Greedy { planner: Some(planner), ..Greedy::default() })
     }
 
-    /// The bot's planner (with the plans it remembers), if it made or was given one.
-    #[must_use]
-    pub fn into_planner(self) -> Option<Planner> {
-        self.0.planner
+    /// Forgets the game so far but keeps the per-map data and the planner (with the plans it
+    /// remembers): from
+    /// here the bot plays exactly as a fresh bot given that planner ([`GreedyBot::with_planner`])
+    /// would, without moving the planner.
+    pub fn restart(&mut self) {
+        let Greedy { planner: _, order: _, plan, planned, abandoned, targets } = &mut self.0;
+        *plan = Plan::default();
+        *planned = TicketSet::EMPTY;
+        *abandoned = TicketSet::EMPTY;
+        *targets = RouteSet::EMPTY;
     }
 }
 
@@ -70,6 +77,8 @@ impl GreedyBot {
 #[derive(Clone, Debug, Default)]
 pub struct Greedy {
     planner: Option<Planner>,
+    /// The map's routes in the orders claims are tried in (made at the first decision).
+    order: Option<RouteOrder>,
     plan: Plan,
     /// The tickets held when the plan was made.
     planned: TicketSet,
@@ -77,6 +86,52 @@ pub struct Greedy {
     abandoned: TicketSet,
     /// The routes this turn's draw works towards.
     targets: RouteSet,
+}
+
+/// The routes of a map in groups of equal key, greatest key first, for trying routes by
+/// descending key and on equal keys by ascending id.
+#[derive(Clone, Debug)]
+struct RouteOrder {
+    /// By length.
+    by_length: FixedList<RouteSet, { RouteSet::CAPACITY }>,
+    /// By [`Map::route_score`], then length (so the score never rises from group to group).
+    by_points: FixedList<RouteSet, { RouteSet::CAPACITY }>,
+}
+
+impl RouteOrder {
+    #[cold]
+    fn new(map: &Map) -> RouteOrder {
+        RouteOrder {
+            by_length: groups(map, |r| u32::from(map.route(r).length)),
+            by_points: groups(map, |r| points_key(map, r)),
+        }
+    }
+}
+
+/// The routes of `map` grouped by `key`, greatest key first.
+fn groups(map: &Map, key: impl Fn(RouteId) -> u32) -> FixedList<RouteSet, { RouteSet::CAPACITY }> {
+    let mut keyed = [(0u32, RouteId(0)); RouteSet::CAPACITY];
+    let mut n = 0;
+    for r in map.all_routes().iter() {
+        keyed[n] = (key(r), r);
+        n += 1;
+    }
+    keyed[..n].sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
+    let mut out = FixedList::new(RouteSet::EMPTY);
+    let mut group = RouteSet::EMPTY;
+    for (i, &(k, r)) in keyed[..n].iter().enumerate() {
+        group.insert(r);
+        if i + 1 == n || keyed[i + 1].0 != k {
+            out.push(group);
+            group = RouteSet::EMPTY;
+        }
+    }
+    out
+}
+
+/// The key of [`RouteOrder::by_points`].
+fn points_key(map: &Map, r: RouteId) -> u32 {
+    u32::from(map.route_score(r)) << 8 | u32::from(map.route(r).length)
 }
 
 /// Cards the targets still lack after the hand is allotted to them, longest route first.
@@ -103,6 +158,19 @@ impl Deficits {
 impl Greedy {
     fn planner(&mut self, map: &Map) -> &mut Planner {
         self.planner.get_or_insert_with(|| Planner::new(map))
+    }
+
+    /// Makes the per-map route order at the bot's first decision.
+    #[inline]
+    fn set_up(&mut self, map: &Map) {
+        if self.order.is_none() {
+            self.order = Some(RouteOrder::new(map));
+        }
+    }
+
+    /// The route order [`Greedy::set_up`] made.
+    fn order(&self) -> &RouteOrder {
+        self.order.as_ref().expect("made at the bot's first decision")
     }
 
     /// Owned routes and the routes still claimable with the trains left.
@@ -180,7 +248,8 @@ impl Greedy {
     }
 
     /// With no ticket to work for: the route worth most per card still missing, a quarter
-    /// more when it touches its network (towards the longest-path or largest-network bonus).
+    /// more when it touches its network (towards the longest-path or largest-network bonus);
+    /// ties: the lowest route id.
     fn spend_target(&self, obs: &Observation<'_, '_>) -> RouteSet {
         let map = obs.map();
         let hand = obs.hand();
@@ -192,13 +261,22 @@ impl Greedy {
             network.insert(map.route(r).a);
             network.insert(map.route(r).b);
         }
-        for r in board.open.iter() {
-            let route = map.route(r);
-            let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
-            let touches = network.contains(route.a) || network.contains(route.b);
-            let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, r));
+        // Groups of routes scoring fewer points follow: a route scoring `p` is worth at most
+        // `50 p` (nothing missing, touching), so once that is below the best found, no
+        // later route can match it.
+        for &group in self.order().by_points.as_slice() {
+            let points = group.first_item().map_or(0, |r| u32::from(map.route_score(r)));
+            if best.is_some_and(|(s, _)| points * 20 * 5 / 2 < s) {
+                break;
+            }
+            for r in board.open.and(group).iter() {
+                let route = map.route(r);
+                let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
+                let touches = network.contains(route.a) || network.contains(route.b);
+                let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
+                if best.is_none_or(|(s, b)| score > s || score == s && r < b) {
+                    best = Some((score, r));
+                }
             }
         }
         best.map_or(RouteSet::EMPTY, |(_, r)| RouteSet::single(r))
@@ -212,24 +290,31 @@ impl Greedy {
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
         let hot = with_open_twins(map, self.plan.routes, board.open);
-        let most = most_held(&hand);
-        let mut order = [0u64; RouteSet::CAPACITY];
-        let mut n = 0;
-        for r in board.open.iter().filter(|&r| may_pay(map, r, &hand, most)) {
+        // The tickets not yet joined, by the networks of owned routes their two ends are in
+        // and their points: a route joins one when it links those two networks.
+        let mut unjoined =
+            FixedList::<(CitySet, CitySet, u32), { TicketSet::CAPACITY }>::new((CitySet::EMPTY, CitySet::EMPTY, 0));
+        for t in obs.tickets().minus(self.abandoned).iter() {
+            let ticket = map.ticket(t);
+            let from = network_of(map, board.owned, ticket.a);
+            if !from.contains(ticket.b) {
+                unjoined.push((from, network_of(map, board.owned, ticket.b), u32::from(ticket.points)));
+            }
+        }
+        let gain = |r: RouteId| {
             let mut gain = 2 * u32::from(map.route_score(r));
             if hot.contains(r) {
-                let owned = board.owned.with(r);
-                for t in obs.tickets().minus(self.abandoned).iter() {
-                    let ticket = map.ticket(t);
-                    if !connected(map, board.owned, ticket.a, ticket.b) && connected(map, owned, ticket.a, ticket.b) {
-                        gain += 4 * u32::from(ticket.points);
+                let route = map.route(r);
+                for &(from, to, points) in unjoined.as_slice() {
+                    let links = |a, b| from.contains(a) && to.contains(b);
+                    if links(route.a, route.b) || links(route.b, route.a) {
+                        gain += 4 * points;
                     }
                 }
             }
-            order[n] = claim_order(gain, r);
-            n += 1;
-        }
-        first_claim(&mut order[..n], |r| {
+            gain
+        };
+        first_claim(payable(map, board.open, &hand), gain, |r| {
             best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
         })
     }
@@ -241,21 +326,22 @@ impl Greedy {
         let map = obs.map();
         let hand = obs.hand();
         let board = Self::board(obs);
-        let reserve = reserve(map, self.plan.routes);
-        let most = most_held(&hand);
-        let mut order = [0u64; RouteSet::CAPACITY];
-        let mut n = 0;
         let tried = with_open_twins(map, targets, board.open).and(board.open);
-        for r in tried.iter().filter(|&r| may_pay(map, r, &hand, most)) {
-            let score = if by_points { u32::from(map.route_score(r)) } else { 0 };
-            order[n] = claim_order(score << 8 | u32::from(map.route(r).length), r);
-            n += 1;
+        let most = most_held(&hand);
+        let order = self.order();
+        let groups = if by_points { &order.by_points } else { &order.by_length };
+        // The cards the plan reserves, counted once a route may be paid for.
+        let mut reserved = None;
+        for &group in groups.as_slice() {
+            for r in tried.and(group).iter().filter(|&r| may_pay(map, r, &hand, most)) {
+                let reserve = reserved.get_or_insert_with(|| reserve(map, self.plan.routes));
+                let Some(pay) = best_payment(map, r, &hand, reserve) else { continue };
+                if !map.route(r).tunnel || late || spare_for_tunnel(&hand, &pay) > 0 {
+                    return Some(Action::Claim { route: r, pay });
+                }
+            }
         }
-        first_claim(&mut order[..n], |r| {
-            let pay = best_payment(map, r, &hand, &reserve)?;
-            let blocked = map.route(r).tunnel && !late && spare_for_tunnel(&hand, &pay) == 0;
-            (!blocked).then_some(Action::Claim { route: r, pay })
-        })
+        None
     }
 
     /// What the targets lack once the hand is allotted to them, longest first.
@@ -263,16 +349,10 @@ impl Greedy {
         let map = obs.map();
         let rules = &map.rules;
         let open = obs.open_to(obs.seat());
-        let mut order = [RouteId(0); RouteSet::CAPACITY];
-        let mut n = 0;
-        for r in self.targets.iter() {
-            order[n] = r;
-            n += 1;
-        }
-        order[..n].sort_unstable_by_key(|&r| (std::cmp::Reverse(map.route(r).length), r));
         let mut left = obs.hand();
         let mut d = Deficits::default();
-        for &r in &order[..n] {
+        let by_length = self.order().by_length.as_slice().iter().flat_map(|&group| self.targets.and(group).iter());
+        for r in by_length {
             // Of a double route, the track the hand suits better.
             let r = match map.route(r).twin {
                 Some(t) if open.contains(t) && shortfall(map, t, &left) < shortfall(map, r, &left) => t,
@@ -319,6 +399,7 @@ impl Greedy {
 impl PhasePolicy for Greedy {
     fn keep(&mut self, obs: &Observation<'_, '_>) -> Action {
         let map = obs.map();
+        self.set_up(map);
         let board = Self::board(obs);
         let pending = self.pending(obs);
         let budget = Self::budget(obs);
@@ -328,6 +409,7 @@ impl PhasePolicy for Greedy {
     }
 
     fn turn(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.set_up(obs.map());
         self.refresh(obs);
         let final_round = obs.final_turns_left().is_some();
         let ending = final_round || (0..obs.players()).any(|s| obs.trains(Seat(s as u8)) <= ENDING_TRAINS);
@@ -359,6 +441,7 @@ impl PhasePolicy for Greedy {
 
     /// A card draw towards the targets.
     fn draw(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.set_up(obs.map());
         let deficits = self.deficits(obs);
         self.draw_for(obs, &deficits)
     }
@@ -484,18 +567,35 @@ fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
     need
 }
 
-/// Route `r` with `key` as [`first_claim`] orders it: greater keys first, then lower ids.
-fn claim_order(key: u32, r: RouteId) -> u64 {
-    u64::from(u32::MAX - key) << 8 | u64::from(r.0)
+/// The routes of `routes` that `hand` may pay for ([`may_pay`]).
+fn payable(map: &Map, routes: RouteSet, hand: &CardCounts) -> RouteSet {
+    let most = most_held(hand);
+    routes.iter().filter(|&r| may_pay(map, r, hand, most)).collect()
 }
 
-/// The first claim `claim` makes of the routes in `order` ([`claim_order`] values), taken
-/// by descending key and on equal keys by ascending route id: the claim of the route with
-/// the greatest key among those `claim` accepts, the lowest id on ties. Only the routes
-/// before it are tried.
-fn first_claim(order: &mut [u64], mut claim: impl FnMut(RouteId) -> Option<Action>) -> Option<Action> {
-    order.sort_unstable();
-    order.iter().find_map(|&k| claim(RouteId(k as u8)))
+/// The first claim `claim` makes of `routes` tried by descending `key`, on equal keys by
+/// ascending route id: the claim of the route with the greatest key among those `claim`
+/// accepts, the lowest id on ties. Only the routes before it are tried.
+fn first_claim(
+    routes: RouteSet,
+    key: impl Fn(RouteId) -> u32,
+    mut claim: impl FnMut(RouteId) -> Option<Action>,
+) -> Option<Action> {
+    let mut left = routes;
+    loop {
+        let mut best: Option<(u32, RouteId)> = None;
+        for r in left.iter() {
+            let k = key(r);
+            if best.is_none_or(|(b, _)| k > b) {
+                best = Some((k, r));
+            }
+        }
+        let (_, r) = best?;
+        if let Some(action) = claim(r) {
+            return Some(action);
+        }
+        left = left.without(r);
+    }
 }
 
 /// Matching cards left in hand after laying `pay` for a tunnel.

@@ -1,7 +1,7 @@
 //! The greedy planner's reuse is exact: a planner that has planned before (and remembers
 //! those plans) answers every question as a planner built afresh does, and a fresh greedy
-//! bot given such a planner decides as a fresh bot does, over seeded greedy games on every
-//! map.
+//! bot given such a planner, or a bot restarted with its used planner, decides as a fresh
+//! bot does, over seeded greedy games on every map.
 
 mod common;
 
@@ -50,6 +50,10 @@ fn remembered_plans_equal_fresh_plans() {
                 // A fresh bot given this used planner plays as a fresh bot does.
                 let fresh = GreedyBot::new().choose(&obs);
                 assert_eq!(GreedyBot::with_planner(planner.clone()).choose(&obs), fresh, "{map_name} game {g}");
+                // So does the seat's bot restarted, with its own used planner.
+                let mut restarted = bots[seat.index()].clone();
+                restarted.restart();
+                assert_eq!(restarted.choose(&obs), fresh, "{map_name} game {g}: restarted");
                 let action = bots[seat.index()].choose(&obs);
                 state.try_apply(action).expect("legal");
             }

@@ -37,9 +37,9 @@
 //! `mean + c·sqrt(ln(available)/visits)`, with progressive widening (`widen`: at most
 //! `ceil(widen·√(visits+1))` children), the rollout policy's choice expanded first.
 //!
-//! Memory: the node arena and the playout path are kept from decision to decision; a
-//! playout clones a fixed-size world, fresh fixed-size greedy bots and fixed-size candidate
-//! lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
+//! Memory: the node arena, the playout path and the playouts' greedy bots are kept from
+//! decision to decision; a playout clones a fixed-size world, restarts the bots and fills
+//! fixed-size candidate lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
 //!
 //! For research, [`MctsBot::choose_with`] searches over worlds a caller supplies (the
 //! lab's `oracle_gap` example gives it the true tickets or state to measure what hidden
@@ -116,9 +116,10 @@ pub struct MctsBot {
     stats: SearchStats,
     /// The planner that prunes claims to the ticket plan (made at the first decision).
     planner: Option<Planner>,
-    /// The planners of the playouts' bots, one a seat, handed from playout to playout: a
-    /// bot's first plan of a playout is often one the seat's bot made in an earlier one.
-    playout_planners: [Option<Planner>; MAX_SEATS],
+    /// The playouts' bots, one a seat, restarted for each playout ([`GreedyBot::restart`])
+    /// with the plans they remember: a bot's first plan of a playout is often one the
+    /// seat's bot made in an earlier one.
+    playout_bots: [GreedyBot; MAX_SEATS],
     /// Which tickets the opponents probably hold.
     belief: TicketBelief,
     /// Decisions simulated by the playouts of the current search.
@@ -136,7 +137,7 @@ impl MctsBot {
             path: Vec::with_capacity(64),
             stats: SearchStats::default(),
             planner: None,
-            playout_planners: Default::default(),
+            playout_bots: Default::default(),
             belief: TicketBelief::default(),
             steps: 0,
         }
@@ -180,11 +181,13 @@ impl MctsBot {
 
     /// Picks (or expands) the child of `node` for the bot's decision in `world`; returns the
     /// action, the child and whether it was just created.
-    fn select(&mut self, world: &GameState<'_>, node: u32, bot: &mut GreedyBot) -> (Action, u32, bool) {
+    /// The rollout policy is asked with the playout bot of the seat to move.
+    fn select(&mut self, world: &GameState<'_>, node: u32) -> (Action, u32, bool) {
         let obs = Observation::new(world, world.to_move());
         let mut cands = Candidates::new(Action::Pass);
         let planner = self.planner.get_or_insert_with(|| Planner::new(world.map()));
         moves::candidates(&obs, planner, &mut cands);
+        let bot = &mut self.playout_bots[world.to_move().index()];
         cands.put_first(Self::policy(self.params.rollout, bot, world, &mut self.rng));
         let cands = cands.as_slice();
         let mut found = [false; MAX_CANDIDATES];
@@ -229,10 +232,8 @@ impl MctsBot {
     /// One playout in `world` that starts with the root child `first`; returns its value
     /// for `me` and leaves the nodes it went through in `self.path`.
     fn playout(&mut self, world: &mut GameState<'_>, me: Seat, first: u32) -> f64 {
-        let mut bots: [GreedyBot; MAX_SEATS] = Default::default();
-        let planner = self.planner.get_or_insert_with(|| Planner::new(world.map()));
-        for (bot, kept) in bots.iter_mut().zip(&mut self.playout_planners).take(world.players()) {
-            *bot = GreedyBot::with_planner(kept.take().unwrap_or_else(|| planner.clone()));
+        for bot in &mut self.playout_bots[..world.players()] {
+            bot.restart();
         }
         self.path.clear();
         self.path.push(first);
@@ -251,20 +252,17 @@ impl MctsBot {
             self.steps += 1;
             let s = world.to_move();
             let action = if s == me && in_tree && (self.path.len() as u32) < self.params.tree {
-                let (action, child, expanded) = self.select(world, node, &mut bots[s.index()]);
+                let (action, child, expanded) = self.select(world, node);
                 node = child;
                 self.path.push(child);
                 in_tree = !expanded;
                 action
             } else {
-                Self::policy(self.params.rollout, &mut bots[s.index()], world, &mut self.rng)
+                Self::policy(self.params.rollout, &mut self.playout_bots[s.index()], world, &mut self.rng)
             };
             if let Err(e) = world.try_apply(action) {
                 panic!("mcts playout: {e}");
             }
-        }
-        for (bot, kept) in bots.into_iter().zip(&mut self.playout_planners).take(world.players()) {
-            *kept = bot.into_planner();
         }
         let result = world.result();
         let seats = result.seats();
