@@ -72,8 +72,8 @@ pub struct Tracer<'m> {
     /// Per seat and city, the cities that the seat's routes join to it, that city included;
     /// empty for a city none of them touches.
     networks: [[CitySet; CitySet::CAPACITY]; MAX_SEATS],
-    /// Tickets kept by each seat.
-    held: [TicketSet; MAX_SEATS],
+    /// Tickets kept by each seat and not completed yet.
+    pending: [TicketSet; MAX_SEATS],
     /// The seat of the turn in progress; `None` during setup.
     turn_seat: Option<u8>,
     /// Turns finished before the one in progress.
@@ -97,7 +97,7 @@ impl<'m> Tracer<'m> {
             owned: [RouteSet::EMPTY; MAX_SEATS],
             twins: [RouteSet::EMPTY; MAX_SEATS],
             networks: [[CitySet::EMPTY; CitySet::CAPACITY]; MAX_SEATS],
-            held: [TicketSet::EMPTY; MAX_SEATS],
+            pending: [TicketSet::EMPTY; MAX_SEATS],
             turn_seat: None,
             turns_done: 0,
             drawing: false,
@@ -126,11 +126,25 @@ impl<'m> Tracer<'m> {
         if let Some(twin) = route.twin {
             self.twins[s].insert(twin);
         }
-        let joined = self.network(seat, route.a).or(self.network(seat, route.b));
+        let (at_a, at_b) = (self.network(seat, route.a), self.network(seat, route.b));
+        if at_a.contains(route.b) {
+            // The route joins cities already joined: no network changes.
+            return;
+        }
+        let joined = at_a.or(at_b);
         for city in joined.iter() {
             self.networks[s][city.index()] = joined;
         }
-        self.mark_completed(seat, turn);
+        // Only the joined network grew, so the pending tickets it completes have both
+        // cities in it.
+        let pending = &mut self.pending[s];
+        for t in pending.iter() {
+            let ticket = self.map.ticket(t);
+            if joined.contains(ticket.a) && joined.contains(ticket.b) {
+                self.trace.tickets[t.index()].completed_turn = Some(turn);
+                *pending = pending.without(t);
+            }
+        }
     }
 
     /// The cities that `seat`'s routes join to `city` (`city` included).
@@ -138,15 +152,14 @@ impl<'m> Tracer<'m> {
         self.networks[usize::from(seat)][city.index()].with(city)
     }
 
-    /// Marks the seat's kept tickets that are complete now.
-    fn mark_completed(&mut self, seat: u8, turn: u16) {
-        for t in self.held[usize::from(seat)].iter() {
-            let ticket = self.map.ticket(t);
-            let done = self.network(seat, ticket.a).contains(ticket.b);
-            let completed = &mut self.trace.tickets[t.index()].completed_turn;
-            if done && completed.is_none() {
-                *completed = Some(turn);
-            }
+    /// `seat` keeps ticket `t` at `turn`: completed at once if its routes already join the
+    /// ticket's cities, pending otherwise.
+    fn keep(&mut self, seat: u8, t: TicketId, turn: u16) {
+        let ticket = self.map.ticket(t);
+        if self.network(seat, ticket.a).contains(ticket.b) {
+            self.trace.tickets[t.index()].completed_turn = Some(turn);
+        } else {
+            self.pending[usize::from(seat)].insert(t);
         }
     }
 
@@ -217,9 +230,8 @@ impl Tracer<'_> {
                 };
                 for &t in kept.tickets() {
                     self.trace.tickets[t.index()].kept = Some((Seat(seat), source));
-                    self.held[usize::from(seat)].insert(t);
+                    self.keep(seat, t, turn);
                 }
-                self.mark_completed(seat, turn);
             }
             Event::Tickets { seat } => {
                 self.turn_of(seat);

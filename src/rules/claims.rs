@@ -421,8 +421,8 @@ impl GameState<'_> {
         let s = seat.index();
         let r = *self.map.route(route);
         self.discard.add(paid);
-        for (c, n) in paid.iter() {
-            self.known[s][c] = self.known[s][c].saturating_sub(n);
+        for (known, paid) in self.known[s].0.iter_mut().zip(paid.0) {
+            *known = known.saturating_sub(paid);
         }
         self.owned[s].insert(route);
         self.claimed.insert(route);

@@ -3,7 +3,7 @@
 //! winners.
 
 use crate::action::{Action, EndReason, Event, EventSink, Phase};
-use crate::bitset::{CitySet, RouteSet, SeatSet, TicketSet};
+use crate::bitset::{CitySet, RouteSet, SeatSet};
 use crate::by_seat::BySeat;
 use crate::fixed_list::FixedList;
 use crate::ids::{CityId, Seat};
@@ -263,18 +263,12 @@ impl GameState<'_> {
             for net in networks(map, owned) {
                 nets.push(net);
             }
-            let mut completed = TicketSet::EMPTY;
             for &net in nets.as_slice() {
                 out.largest_network = out.largest_network.max(net.count() as u8);
-                let joined = self.tickets[s].iter().filter(|&t| {
-                    let ticket = map.ticket(t);
-                    net.contains(ticket.a) && net.contains(ticket.b)
-                });
-                completed = completed.or(joined.collect());
             }
             for t in self.tickets[s].iter() {
                 let ticket = map.ticket(t);
-                if completed.contains(t) {
+                if nets.as_slice().iter().any(|net| net.contains(ticket.a) && net.contains(ticket.b)) {
                     out.ticket_points_gained += i32::from(ticket.points);
                     out.tickets_completed += 1;
                 } else {
