@@ -65,7 +65,11 @@ pub enum Rollout {
 /// The search has reached a plateau that more of the same does not lift. Over the 1,000
 /// games of the committed sample (`results/mcts-vs-greedy-usa-2p`, seed 31, the defaults
 /// 78.1% [75.4, 80.6]), paired game by game: `steps=60000` (twice the budget) won 79.0%,
-/// +0.9 ± 3.2 points; `runner=1:second=1` 78.1%, +0.0 ± 3.1; `tree=3` 78.7%, +0.6 ± 3.1.
+/// +0.9 ± 3.2 points; `runner=1:second=1` 78.1%, +0.0 ± 3.1; `tree=3` 78.7%, +0.6 ± 3.1;
+/// a trial build that also offered every claim touching an opponent's network (blocking)
+/// 77.1%, −1.0 ± 3.1 (not kept). At the other tables, 1,000 games each with the defaults:
+/// 3-player Nordic against two `greedy` 62.6% [59.6, 65.5] (seed 51), 4-player USA against
+/// three 49.4% [46.3, 52.5] (seed 41).
 /// The defaults use about a quarter of the 100 ms a decision may take (on-CPU, 2-player USA:
 /// a median of 12 ms per searched turn, the longest about 30 to 50 ms), but the time is not
 /// what limits them: what the search lacks is knowledge of the opponents' hands (the lab's
