@@ -216,8 +216,8 @@ pub fn sample_setup_weighted(
     setup
 }
 
-/// Takes `n` cards uniformly at random out of `pool`.
-fn take_random(pool: &mut CardCounts, n: u32, rng: &mut impl Rng) -> CardCounts {
+/// Takes `n` cards uniformly at random out of `pool` (which must hold at least `n`).
+pub fn take_random(pool: &mut CardCounts, n: u32, rng: &mut impl Rng) -> CardCounts {
     let mut out = CardCounts::EMPTY;
     for _ in 0..n {
         let card = pool.nth_card(rng.random_range(0..pool.total()));

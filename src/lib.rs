@@ -56,7 +56,7 @@ pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 pub use bot::{play_game, play_game_recorded, Bot, GameError};
 pub use by_seat::BySeat;
 pub use card::{Card, CardCounts};
-pub use determinize::{sample_setup, sample_setup_weighted, sample_world, sample_world_weighted};
+pub use determinize::{sample_setup, sample_setup_weighted, sample_world, sample_world_weighted, take_random};
 pub use fixed_list::FixedList;
 pub use ids::{CityId, RouteId, Seat, TicketId, MAX_SEATS};
 pub use legal::LegalActions;

@@ -38,8 +38,8 @@ use std::process::ExitCode;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use ttr::{
-    bot_seed, game_seed, sample_setup_weighted, sample_world_weighted, Bot, CardCounts, GameState, Map, Observation,
-    Seat, SeatSet, Setup,
+    bot_seed, game_seed, sample_setup_weighted, sample_world_weighted, take_random, Bot, CardCounts, GameState, Map,
+    Observation, Seat, SeatSet, Setup,
 };
 use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::{MctsBot, MctsParams};
@@ -71,11 +71,7 @@ fn with_discard(setup: &mut Setup, me: Seat, discard: CardCounts, rng: &mut impl
     setup.discard = discard;
     for &s in &opponents {
         let mut hand = setup.known[s];
-        for _ in hand.total()..setup.hands[s].total() {
-            let card = unseen.nth_card(rng.random_range(0..unseen.total()));
-            unseen.remove(&CardCounts::of(card, 1));
-            hand.add(&CardCounts::of(card, 1));
-        }
+        hand.add(&take_random(&mut unseen, setup.hands[s].total() - hand.total(), rng));
         setup.hands[s] = hand;
     }
     setup.deck = unseen;

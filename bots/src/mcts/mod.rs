@@ -39,7 +39,8 @@
 //!
 //! Memory: the node arena, the playout path and the playouts' greedy bots are kept from
 //! decision to decision; a playout clones a fixed-size world, restarts the bots and fills
-//! fixed-size candidate lists, and allocates nothing. The bot is deterministic from its seed unless `ms` is given.
+//! fixed-size candidate lists, and allocates nothing. The bot is deterministic from its
+//! seed unless `ms` is given.
 //!
 //! For research, [`MctsBot::choose_with`] searches over worlds a caller supplies (the
 //! lab's `oracle_gap` example gives it the true tickets or state to measure what hidden
