@@ -336,13 +336,19 @@ impl Turn {
 
 /// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`), in that order:
 /// the others are skipped unseen.
-fn classes_in(map: &Map, mut classes: u128) -> impl Iterator<Item = &PlainClass> {
+fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = &PlainClass> {
+    // One 64-bit half at a time: cheaper to scan than the 128-bit mask.
+    let (mut word, mut high, mut base) = (classes as u64, (classes >> 64) as u64, 0);
+    let all = map.plain_classes();
     std::iter::from_fn(move || {
-        if classes == 0 {
-            return None;
+        if word == 0 {
+            if high == 0 {
+                return None;
+            }
+            (word, high, base) = (high, 0, 64);
         }
-        let class = &map.plain_classes()[classes.trailing_zeros() as usize];
-        classes &= classes - 1;
+        let class = &all[base + word.trailing_zeros() as usize];
+        word &= word - 1;
         Some(class)
     })
 }

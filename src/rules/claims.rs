@@ -253,8 +253,9 @@ fn loco_range_of(length: u8, ferry: u8, wild: bool, in_color: u8, locos: u8) -> 
 pub struct PlainPayments {
     /// The eight colour counts, one per byte lane, capped at 127.
     in_color: u64,
-    locos: u8,
-    wild: bool,
+    /// The locomotives that may fill colour spaces: all those held where locomotives are
+    /// wild, none elsewhere (plain routes then take no locomotive at all).
+    wild_locos: u8,
 }
 
 /// Eight byte lanes of a `u64`, each 1.
@@ -280,8 +281,7 @@ impl PlainPayments {
         let over = (lanes & LANE_TOPS) >> 7;
         PlainPayments {
             in_color: (lanes & !LANE_TOPS) | (over * 0x7F),
-            locos: hand[Card::Loco],
-            wild: rules.locos == LocoUse::Wild,
+            wild_locos: if rules.locos == LocoUse::Wild { hand[Card::Loco] } else { 0 },
         }
     }
 
@@ -308,21 +308,20 @@ impl PlainPayments {
     /// One more than the most locomotives a payment of a plain route of `length` may hold
     /// besides a colour card: the locomotives run from `length - in_color` up to it.
     fn hi_plus_one(&self, length: u8) -> u8 {
-        if self.wild {
-            self.locos.min(length - 1) + 1
-        } else {
-            1
-        }
+        self.wild_locos.min(length - 1) + 1
     }
 
     /// 1 when the all-locomotive payment pays a plain route of `length`, else 0.
     fn all_loco(&self, length: u8) -> u32 {
-        u32::from(self.wild && self.locos >= length)
+        u32::from(self.wild_locos >= length)
     }
 
     /// [`PlainPayments::get`] of a colour slot holding `in_color` cards.
     fn in_slot(&self, in_color: u8, length: u8) -> u32 {
-        u32::from(self.hi_plus_one(length).saturating_sub(length.saturating_sub(in_color))) + self.all_loco(length)
+        // The locomotives run from `length - in_color` (floored at 0) to `hi_plus_one - 1`,
+        // and the all-locomotive payment adds one exactly when `wild_locos >= length`:
+        // together, one more than the wild locomotives up to `length`, less that floor.
+        u32::from((self.wild_locos.min(length) + 1).saturating_sub(length.saturating_sub(in_color)))
     }
 
     /// The `k`-th payment (0-based, below [`PlainPayments::get`]) of a plain route of this
@@ -364,8 +363,7 @@ impl PlainPayments {
     /// plus the wild locomotives (locomotives alone when it has none). Gray routes reach as
     /// far as the best colour.
     fn reach(&self, in_color: u8) -> u8 {
-        let wild_locos = if self.wild { self.locos } else { 0 };
-        in_color.saturating_add(wild_locos)
+        in_color.saturating_add(self.wild_locos)
     }
 }
 
