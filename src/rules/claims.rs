@@ -35,18 +35,25 @@ pub fn has_substitutes(route: &Route, rules: &Rules) -> bool {
 /// Whether `pay` is a complete, exact payment for `route` (the tunnel surcharge aside).
 #[must_use]
 pub fn is_valid_payment(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
-    let substitutes = has_substitutes(route, rules);
-    let colors: &[Card] = match (route.color, substitutes) {
-        (Some(_), _) | (None, true) => route_colors(route),
-        // Without substitutes every card sits on a space, so a gray route can only be paid
-        // in the one colour laid (in any colour alike when none is).
-        (None, false) => match pay.single_color() {
-            Some(c) => std::slice::from_ref(&Card::COLORS[c.index()]),
-            None if pay.colored() == 0 => &Card::COLORS[..1],
-            None => return false,
-        },
+    if !has_substitutes(route, rules) {
+        return pays_directly(route, pay, rules);
+    }
+    route_colors(route).iter().any(|&c| pays_in_color(route, pay, c, rules))
+}
+
+/// [`is_valid_payment`] for a route without substitutes, where every card sits on a space:
+/// the route's length in cards of one colour it takes and locomotives, the locomotives on
+/// its ferry spaces and, where [`locos_on_color_spaces`] allows, on colour spaces too.
+fn pays_directly(route: &Route, pay: &CardCounts, rules: &Rules) -> bool {
+    let one_color = match pay.single_color() {
+        Some(c) => route.color.is_none_or(|own| own == c),
+        None => pay.colored() == 0,
     };
-    colors.iter().any(|&c| pays_in_color(route, pay, c, rules))
+    let locos = pay[Card::Loco];
+    one_color
+        && pay.total() == u32::from(route.length)
+        && locos >= route.ferry_locos
+        && (locos == route.ferry_locos || locos_on_color_spaces(route, rules))
 }
 
 /// Whether `pay` pays `route` with `color` on its colour spaces.
@@ -555,6 +562,31 @@ mod tests {
                 hand
             }
         })
+    }
+
+    #[test]
+    fn direct_payments_agree_with_trying_each_colour() {
+        // Every payment of up to 4 red, 4 green and 4 locomotives, on gray, red and ferry
+        // routes without substitutes, under each locomotive rule.
+        for r in [rules(LocoUse::Wild, 0), rules(LocoUse::FerriesAndTunnels, 0), rules(LocoUse::FerriesAndTunnels, 3)] {
+            for length in 1..=4 {
+                for (color, ferry) in
+                    [None, Some(Card::Red)].into_iter().flat_map(|c| (0..=length).map(move |f| (c, f)))
+                {
+                    let route = route(length, color, ferry, 0);
+                    if has_substitutes(&route, &r) {
+                        continue;
+                    }
+                    for code in 0..125u8 {
+                        let pay = CardCounts::of(Card::Red, code % 5)
+                            .with(Card::Green, code / 5 % 5)
+                            .with(Card::Loco, code / 25);
+                        let general = route_colors(&route).iter().any(|&c| pays_in_color(&route, &pay, c, &r));
+                        assert_eq!(pays_directly(&route, &pay, &r), general, "{route:?}, {pay}");
+                    }
+                }
+            }
+        }
     }
 
     /// The project map `maps/NAME.toml`.
