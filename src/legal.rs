@@ -46,6 +46,8 @@ struct Turn {
     classes: u128,
     claims: u32,
     province_claims: u32,
+    /// All of the above counted: the number of legal actions.
+    len: u32,
 }
 
 /// What the claims of the seat to move are drawn from, derived from the state.
@@ -132,12 +134,14 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     classes,
                     claims: claim_count(map, &c, classes),
                     province_claims: 0,
+                    len: 0,
                 };
                 let province_routes = state.province_routes();
                 if !province_routes.is_empty() {
                     turn.province_claims = provinces::province_claims(state, province_routes, c.hand).count() as u32;
                 }
-                if turn.len() == 0 {
+                turn.len = turn.count();
+                if turn.len == 0 {
                     Kind::Pass
                 } else {
                     Kind::Turn(turn)
@@ -161,7 +165,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => t.len(),
+            Kind::Turn(t) => t.len,
         }
     }
 
@@ -324,7 +328,8 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 }
 
 impl Turn {
-    fn len(&self) -> u32 {
+    /// The number of legal actions, from the counts of each kind.
+    fn count(&self) -> u32 {
         self.draws.count()
             + u32::from(self.tickets)
             + self.express_cards.count_ones()

@@ -336,20 +336,34 @@ impl PlainPayments {
     /// such a route. Colours in [`Card::COLORS`] order, locomotives ascending, then all
     /// locomotives.
     #[must_use]
-    pub(crate) fn nth(&self, slot: u8, length: u8, mut k: u32) -> CardCounts {
+    pub(crate) fn nth(&self, slot: u8, length: u8, k: u32) -> CardCounts {
         let hi_plus_one = self.hi_plus_one(length);
-        let slots = if slot < 8 { slot..slot + 1 } else { 0..8 };
-        for s in slots {
-            let lo = length.saturating_sub(self.lane(s));
+        // The colour of the payment (8: all locomotives), the fewest locomotives a payment
+        // in it holds, and the payments in the colours before it.
+        let (color, lo, before) = if slot < 8 {
+            let lo = length.saturating_sub(self.lane(slot));
             let n = u32::from(hi_plus_one.saturating_sub(lo));
             if k < n {
-                let locos = lo + k as u8;
-                return CardCounts::of(Card::COLORS[usize::from(s)], length - locos).with(Card::Loco, locos);
+                (slot, lo, 0)
+            } else {
+                (8, 0, n)
             }
-            k -= n;
+        } else {
+            // Lane-wise as in `get`: lane `i` of `through` counts the payments in colours 0
+            // to `i` (at most 120, like `k`, so no lane borrows below), and the colours
+            // whose payments all come before the `k`-th are the lanes not above `k`.
+            let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
+            let through = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo).wrapping_mul(LANES);
+            let color = (((u64::from(k) * LANES | LANE_TOPS) - through) & LANE_TOPS).count_ones() as u8;
+            let before = if color == 0 { 0 } else { u32::from((through >> (8 * (color - 1))) as u8) };
+            (color, if color < 8 { (lo >> (8 * color)) as u8 } else { 0 }, before)
+        };
+        if color == 8 {
+            debug_assert!(k == before && self.all_loco(length) == 1, "payment index beyond the payments");
+            return CardCounts::of(Card::Loco, length);
         }
-        debug_assert!(k == 0 && self.all_loco(length) == 1, "payment index beyond the payments");
-        CardCounts::of(Card::Loco, length)
+        let locos = lo + (k - before) as u8;
+        CardCounts::of(Card::COLORS[usize::from(color)], length - locos).with(Card::Loco, locos)
     }
 
     /// The classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) this hand pays for:
