@@ -12,7 +12,7 @@ use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
-use crate::map::{Map, Route};
+use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
 use crate::observation::Observation;
 use crate::rule_set::{LocoUse, Rules};
 use crate::rules::ferries;
@@ -370,21 +370,19 @@ impl PlainPayments {
     /// exactly those whose [`PlainPayments::get`] is not 0.
     #[must_use]
     pub(crate) fn payable_classes(&self, map: &Map) -> u128 {
+        // Lane `i`: the longest plain route colour slot `i` pays for, its cards plus the wild
+        // locomotives (locomotives alone when it has none). Reaches beyond the longest route
+        // a map may have change nothing, so the locomotives are capped at that length and
+        // no lane overflows (at most 127 + 15). Gray routes reach as far as the best colour.
+        let reach = self.in_color + u64::from(self.wild_locos.min(MAX_ROUTE_LENGTH as u8)) * LANES;
         let mut gray = 0;
         let mut classes = 0;
         for slot in 0..8u8 {
-            let reach = self.reach(self.lane(slot));
+            let reach = (reach >> (8 * slot)) as u8;
             gray = gray.max(reach);
             classes |= map.plain_classes_within(slot, reach);
         }
         classes | map.plain_classes_within(8, gray)
-    }
-
-    /// The longest plain route a colour slot holding `in_color` cards pays for: its cards
-    /// plus the wild locomotives (locomotives alone when it has none). Gray routes reach as
-    /// far as the best colour.
-    fn reach(&self, in_color: u8) -> u8 {
-        in_color.saturating_add(self.wild_locos)
     }
 }
 
