@@ -107,7 +107,6 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// The legal actions of the seat to move in `state`.
     #[must_use]
     pub fn new(state: &'s GameState<'m>) -> LegalActions<'s, 'm> {
-        let map = state.map;
         let seat = state.to_move.index();
         let kind = match state.phase {
             Phase::Over(_) => Kind::None,
@@ -120,34 +119,39 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Phase::FirstCard | Phase::SecondCard => {
                 Kind::Draw(Draws { slots: market::market_slots(state), blind: state.can_draw_blind() })
             }
-            Phase::Turn => {
-                let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
-                let tickets = state.can_draw_tickets();
-                let express = state.express[seat];
-                let c = Claims::of(state);
-                let classes = c.payments.payable_classes(map) & state.open_classes;
-                let mut turn = Turn {
-                    draws,
-                    tickets,
-                    express_cards: if state.can_draw_a_card() { express } else { 0 },
-                    express_tickets: if tickets { express } else { 0 },
-                    classes,
-                    claims: claim_count(map, &c, classes),
-                    province_claims: 0,
-                    len: 0,
-                };
-                let province_routes = state.province_routes();
-                if !province_routes.is_empty() {
-                    turn.province_claims = provinces::province_claims(state, province_routes, c.hand).count() as u32;
-                }
-                turn.len = turn.count();
-                if turn.len == 0 {
-                    Kind::Pass
-                } else {
-                    Kind::Turn(turn)
-                }
-            }
+            Phase::Turn => return LegalActions::at_turn_start(state),
         };
+        LegalActions { state, kind }
+    }
+
+    /// [`LegalActions::new`] at the start of a turn. Kept out of line: it then writes its
+    /// [`Kind::Turn`] straight into the result, where inlined it went through an exit shared
+    /// with the other kinds that moved the fields byte by byte.
+    #[inline(never)]
+    fn at_turn_start(state: &'s GameState<'m>) -> LegalActions<'s, 'm> {
+        let map = state.map;
+        let seat = state.to_move.index();
+        let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
+        let tickets = state.can_draw_tickets();
+        let express = state.express[seat];
+        let c = Claims::of(state);
+        let classes = c.payments.payable_classes(map) & state.open_classes;
+        let mut turn = Turn {
+            draws,
+            tickets,
+            express_cards: if state.can_draw_a_card() { express } else { 0 },
+            express_tickets: if tickets { express } else { 0 },
+            classes,
+            claims: claim_count(map, &c, classes),
+            province_claims: 0,
+            len: 0,
+        };
+        let province_routes = state.province_routes();
+        if !province_routes.is_empty() {
+            turn.province_claims = provinces::province_claims(state, province_routes, c.hand).count() as u32;
+        }
+        turn.len = turn.count();
+        let kind = if turn.len == 0 { Kind::Pass } else { Kind::Turn(turn) };
         LegalActions { state, kind }
     }
 
