@@ -354,7 +354,7 @@ impl PlainPayments {
             // whose payments all come before the `k`-th are the lanes not above `k`.
             let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
             let through = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo).wrapping_mul(LANES);
-            let color = (((u64::from(k) * LANES | LANE_TOPS) - through) & LANE_TOPS).count_ones() as u8;
+            let color = ((((u64::from(k) * LANES) | LANE_TOPS) - through) & LANE_TOPS).count_ones() as u8;
             let before = if color == 0 { 0 } else { u32::from((through >> (8 * (color - 1))) as u8) };
             (color, if color < 8 { (lo >> (8 * color)) as u8 } else { 0 }, before)
         };
