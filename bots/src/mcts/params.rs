@@ -69,7 +69,12 @@ pub enum Rollout {
 /// a trial build that also offered every claim touching an opponent's network (blocking)
 /// 77.1%, −1.0 ± 3.1 (not kept). At the other tables, 1,000 games each with the defaults:
 /// 3-player Nordic against two `greedy` 62.6% [59.6, 65.5] (seed 51), 4-player USA against
-/// three 49.4% [46.3, 52.5] (seed 41).
+/// three 49.4% [46.3, 52.5] (seed 41), 4-player Legendary Asia 57.1% [54.1, 60.2] (seed 61),
+/// 4-player South Korea 31.1% [28.3, 34.0] (seed 71; an even share is 25%). In 4-player USA
+/// `steps=50000` (a median of 24 ms per searched turn on-CPU, the longest 86 ms) won 49.7%
+/// [46.6, 52.8] over the same games, +0.3 ± 3.8 points. South Korea is the exception where
+/// time binds: its steps cost 6 each, so an early 4-player decision there runs about 30
+/// playouts; faster greedy playouts on a provinces board would buy strength there.
 /// The defaults use about a quarter of the 100 ms a decision may take (on-CPU, 2-player USA:
 /// a median of 12 ms per searched turn, the longest about 30 to 50 ms), but the time is not
 /// what limits them: what the search lacks is knowledge of the opponents' hands (the lab's
