@@ -26,8 +26,6 @@ pub struct Paths {
     dist: [u32; MAX_CITIES],
     via: [u8; MAX_CITIES],
     settled: CitySet,
-    /// The routes by which the settled cities were reached.
-    tree: RouteSet,
 }
 
 impl Default for Paths {
@@ -40,12 +38,7 @@ impl Paths {
     /// Empty buffers.
     #[must_use]
     pub fn new() -> Paths {
-        Paths {
-            dist: [UNREACHED; MAX_CITIES],
-            via: [NO_ROUTE; MAX_CITIES],
-            settled: CitySet::EMPTY,
-            tree: RouteSet::EMPTY,
-        }
+        Paths { dist: [UNREACHED; MAX_CITIES], via: [NO_ROUTE; MAX_CITIES], settled: CitySet::EMPTY }
     }
 
     /// Dijkstra from every city of `sources` at once, over `routes`, with `weight(r)` the
@@ -96,7 +89,6 @@ impl Paths {
         self.dist = [UNREACHED; MAX_CITIES];
         self.via = [NO_ROUTE; MAX_CITIES];
         self.settled = CitySet::EMPTY;
-        self.tree = RouteSet::EMPTY;
         let mut queue = Buckets::new();
         for c in sources.iter() {
             self.dist[c.index()] = 0;
@@ -106,9 +98,6 @@ impl Paths {
         let mut unfollowed = routes;
         while let Some((best, u)) = queue.pop(&self.dist) {
             self.settled.insert(u);
-            if let Some(r) = self.via(u) {
-                self.tree.insert(r);
-            }
             if done(u) {
                 return Some(u);
             }
@@ -152,10 +141,20 @@ impl Paths {
         (r != NO_ROUTE).then_some(RouteId(r))
     }
 
-    /// The routes by which the last search reached the cities it settled.
+    /// The routes of the paths the last search found to the cities of `cities` (none to a
+    /// city not reached).
     #[must_use]
-    pub fn tree_routes(&self) -> RouteSet {
-        self.tree
+    pub fn paths_to(&self, map: &Map, cities: CitySet) -> RouteSet {
+        let mut set = RouteSet::EMPTY;
+        for city in cities.iter() {
+            let mut c = city;
+            // A route already in the set brings the rest of its path in with it.
+            while let Some(r) = self.via(c).filter(|&r| !set.contains(r)) {
+                set.insert(r);
+                c = map.route(r).other_end(c);
+            }
+        }
+        set
     }
 
     /// The routes of the path the last search found to `city`, from a source to `city`.
@@ -397,8 +396,8 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
                 let mut got = Paths::new();
                 assert_eq!(got.search(&map, routes, weight, CitySet::single(source), CitySet::EMPTY), None);
                 assert_eq!((got.dist, got.via, got.settled), (want.dist, want.via, want.settled), "{name} {round}");
-                let tree: RouteSet = want.settled.iter().filter_map(|c| want.via(c)).collect();
-                assert_eq!(got.tree_routes(), tree, "{name} {round}");
+                let walked = want.settled.iter().fold(RouteSet::EMPTY, |set, c| set.or(want.path_to(&map, c)));
+                assert_eq!(got.paths_to(&map, want.settled), walked, "{name} {round}");
             }
         }
     }

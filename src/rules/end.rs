@@ -66,16 +66,25 @@ impl GameResult {
 /// Whether `a` and `b` are joined by a chain of `routes`.
 #[must_use]
 pub fn connected(map: &Map, routes: RouteSet, a: CityId, b: CityId) -> bool {
-    network_of(map, routes, a).contains(b)
+    spread(map, routes, a, |reached| reached.contains(b)).contains(b)
 }
 
 /// The cities reachable from `start` over `routes` (including `start`).
 #[must_use]
 pub fn network_of(map: &Map, routes: RouteSet, start: CityId) -> CitySet {
+    spread(map, routes, start, |_| false)
+}
+
+/// The cities reached from `start` over `routes` (including `start`), city by city, until
+/// `enough` says yes to those reached so far (then some may be missing) or none is left.
+fn spread(map: &Map, routes: RouteSet, start: CityId, enough: impl Fn(CitySet) -> bool) -> CitySet {
     let mut reached = CitySet::single(start);
     let mut done = CitySet::EMPTY;
     let mut unused = routes;
     while let Some(city) = reached.minus(done).first_item() {
+        if enough(reached) {
+            break;
+        }
         done.insert(city);
         let out = unused.and(map.routes_at(city));
         unused = unused.minus(out);

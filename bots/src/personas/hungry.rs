@@ -65,8 +65,8 @@ impl HungryBot {
 pub struct Hungry {
     rng: Pcg64Mcg,
     /// The last search from each city (by city), own routes free and the others costing
-    /// their length.
-    trees: Box<[KeptSearch; MAX_CITIES]>,
+    /// their length; filled in at the first decision (a bot plays one game, so one map).
+    trees: Vec<KeptSearch>,
     /// The terminal cities of every plan of this decision: the targets of its searches.
     targets: CitySet,
     watch: ScoreWatch,
@@ -74,8 +74,9 @@ pub struct Hungry {
     plan: Budget,
     /// The cost of the keep-all combination of the last offer; `None` when its plan failed.
     threshold: Option<u32>,
-    /// Terminal-to-terminal distances of the plan being made.
-    dist: Box<[[u32; MAX_TERMINALS]; MAX_TERMINALS]>,
+    /// Terminal-to-terminal distances of the plan being made (grown to the most terminals
+    /// a plan has had).
+    dist: Vec<[u32; MAX_TERMINALS]>,
     /// The weight of each route in the searches: its length, or nothing for the seat's own
     /// routes; made for the own routes `weighted` (a bot plays one game, so one map).
     weights: [u8; RouteSet::CAPACITY],
@@ -88,13 +89,13 @@ impl Hungry {
     pub fn new(seed: u64) -> Hungry {
         Hungry {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            trees: vec![KeptSearch::default(); MAX_CITIES].into_boxed_slice().try_into().expect("one per city"),
+            trees: Vec::with_capacity(MAX_CITIES),
             targets: CitySet::EMPTY,
             watch: ScoreWatch::default(),
             order: HandOrder::default(),
             plan: Budget::default(),
             threshold: None,
-            dist: Box::new([[UNREACHED; MAX_TERMINALS]; MAX_TERMINALS]),
+            dist: Vec::with_capacity(MAX_TERMINALS),
             weights: [0; RouteSet::CAPACITY],
             weighted: None,
         }
@@ -103,6 +104,9 @@ impl Hungry {
     /// Starts a decision whose plans take tickets among `held` and `extra` only.
     fn start_decision(&mut self, obs: &Observation<'_, '_>, held: &[TicketId], extra: &[TicketId]) {
         let map = obs.map();
+        if self.trees.is_empty() {
+            self.trees.resize_with(map.cities().len(), KeptSearch::default);
+        }
         let owned = obs.owned(obs.seat());
         let weighted = *self.weighted.get_or_insert_with(|| {
             for r in map.all_routes().iter() {
@@ -155,6 +159,9 @@ impl Hungry {
         // between two terminals is then read off the first one's search.
         let weights = &self.weights;
         let weight = |r: RouteId| u32::from(weights[r.index()]);
+        if self.dist.len() < n {
+            self.dist.resize(n, [UNREACHED; MAX_TERMINALS]);
+        }
         for i in 0..n {
             let c = terminals[i];
             let paths = self.trees[c.index()].get(map, graph, owned, weight, c, self.targets);
@@ -162,13 +169,11 @@ impl Hungry {
                 self.dist[i][j] = paths.dist(t);
             }
         }
-        let d = &self.dist;
         // 1. Seed two groups with the farthest-apart pair.
         let mut seed: Option<(u32, usize, usize)> = None;
         let mut unreachable_pair = false;
-        for i in 0..n {
-            for j in i + 1..n {
-                let dij = d[i][j];
+        for (i, row) in self.dist[..n].iter().enumerate() {
+            for (j, &dij) in row.iter().enumerate().take(n).skip(i + 1) {
                 if dij == UNREACHED {
                     unreachable_pair = true;
                 } else if dij > 0 && seed.is_none_or(|(b, _, _)| dij > b) {
@@ -206,7 +211,8 @@ impl Hungry {
             if self.dist[k][m] == UNREACHED {
                 return Budget { failed: true, ..Budget::default() };
             }
-            planned = planned.or(self.trees[terminals[k].index()].paths().path_to(map, terminals[m]));
+            planned = planned
+                .or(self.trees[terminals[k].index()].paths().expect("searched above").path_to(map, terminals[m]));
             let g = usize::from(group[m]);
             group[k] = group[m];
             members[g][sizes[g]] = k;
@@ -223,7 +229,8 @@ impl Hungry {
             }
         }
         let Some((_, a, b)) = join else { return Budget { failed: true, ..Budget::default() } };
-        planned = planned.or(self.trees[terminals[a].index()].paths().path_to(map, terminals[b]));
+        planned =
+            planned.or(self.trees[terminals[a].index()].paths().expect("searched above").path_to(map, terminals[b]));
         budget(obs, planned.minus(owned))
     }
 
@@ -417,7 +424,7 @@ mod tests {
             if obs.phase() == Phase::Turn {
                 let mut kept = self.0 .0.clone();
                 let mut fresh = self.0 .0.clone();
-                *fresh.trees = std::array::from_fn(|_| KeptSearch::default());
+                fresh.trees.clear();
                 let (held, n) = kept.held(obs);
                 kept.start_decision(obs, &held[..n], &[]);
                 fresh.start_decision(obs, &held[..n], &[]);

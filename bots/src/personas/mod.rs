@@ -134,15 +134,14 @@ pub fn own_graph(obs: &Observation<'_, '_>) -> RouteSet {
 /// distances and paths to its targets that a new search would.
 #[derive(Clone, Debug, Default)]
 pub struct KeptSearch {
-    /// Whether it was ever made.
-    made: bool,
-    paths: Paths,
+    /// The search, once made.
+    paths: Option<Paths>,
     /// The source, graph, free routes and targets it was made with.
     source: CityId,
     graph: RouteSet,
     free: RouteSet,
     targets: CitySet,
-    /// The routes by which it reached the cities it settled.
+    /// The routes of its paths to its targets.
     used: RouteSet,
 }
 
@@ -154,10 +153,12 @@ impl KeptSearch {
     ///
     /// The kept search holds when it had the same source, the routes that became free or
     /// stopped being free touch no city it settled (so it never weighed them), its targets
-    /// include these, and the graph only lost routes it did not reach a settled city by:
-    /// a new search would then settle the same cities in the same order, at the same
-    /// distances and by the same routes, and stopping at fewer targets changes nothing for
-    /// them.
+    /// include these, and the graph only lost routes off its paths to its targets. A new
+    /// search would then settle every city whose path keeps clear of the lost routes (the
+    /// targets among them) at the same distance, by the same route and in the same order
+    /// among them: such a city's path is still there and nothing got cheaper, and a route
+    /// into it that now comes later or costs more never came first at its distance (it
+    /// would be on its path). Stopping at fewer targets changes nothing for them.
     pub fn get(
         &mut self,
         map: &Map,
@@ -167,26 +168,37 @@ impl KeptSearch {
         source: CityId,
         targets: CitySet,
     ) -> &Paths {
-        let unreached = |r: RouteId| !self.paths.settled(map.route(r).a) && !self.paths.settled(map.route(r).b);
-        let holds = self.made
-            && self.source == source
-            && self.free.minus(free).or(free.minus(self.free)).iter().all(unreached)
-            && targets.minus(self.targets).is_empty()
-            && graph.minus(self.graph).is_empty()
-            && self.used.minus(graph).is_empty();
+        let holds = self.paths.as_ref().is_some_and(|paths| {
+            let unreached = |r: RouteId| !paths.settled(map.route(r).a) && !paths.settled(map.route(r).b);
+            self.source == source
+                && self.free.minus(free).or(free.minus(self.free)).iter().all(unreached)
+                && targets.minus(self.targets).is_empty()
+                && graph.minus(self.graph).is_empty()
+                && self.used.minus(graph).is_empty()
+        });
+        let paths = self.paths.get_or_insert_with(Paths::new);
         if !holds {
-            self.paths.search_all(map, graph, weight, CitySet::single(source), targets);
-            self.made = true;
+            paths.search_all(map, graph, &weight, CitySet::single(source), targets);
             (self.source, self.graph, self.free, self.targets) = (source, graph, free, targets);
-            self.used = self.paths.tree_routes();
+            self.used = paths.paths_to(map, targets);
         }
-        &self.paths
+        #[cfg(test)]
+        {
+            // Every kept search of the unit tests is checked against a new one.
+            let mut fresh = Paths::new();
+            fresh.search_all(map, graph, &weight, CitySet::single(source), targets);
+            for t in targets.iter() {
+                let found = |p: &Paths| (p.settled(t), p.dist(t), p.path_to(map, t));
+                assert_eq!(found(paths), found(&fresh), "kept search from {source:?} to {t:?}");
+            }
+        }
+        paths
     }
 
-    /// The search last made or kept.
+    /// The search last made or kept; `None` before the first.
     #[must_use]
-    pub fn paths(&self) -> &Paths {
-        &self.paths
+    pub fn paths(&self) -> Option<&Paths> {
+        self.paths.as_ref()
     }
 }
 
