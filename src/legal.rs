@@ -32,7 +32,9 @@ enum Kind {
 /// The choices at the start of a turn, as counts (the sets they count are cheap to
 /// derive again from the state: see [`Claims`]). Order: draws, tickets, express cards for
 /// cards, express cards for tickets, claims by class and payment, claims with a provinces
-/// train.
+/// train. The claims with a provinces train are counted only when asked for
+/// ([`LegalActions::len`]): a bot that asks whether one action is legal does not pay for
+/// walking them all.
 #[derive(Clone, Copy, Debug)]
 struct Turn {
     draws: Draws,
@@ -45,9 +47,9 @@ struct Turn {
     /// their routes.
     classes: u128,
     claims: u32,
-    province_claims: u32,
-    /// All of the above counted: the number of legal actions.
-    len: u32,
+    /// All of the above counted: the number of legal actions but the claims with a
+    /// provinces train.
+    len_plain: u32,
 }
 
 /// What the claims of the seat to move are drawn from, derived from the state.
@@ -143,15 +145,10 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             express_tickets: if tickets { express } else { 0 },
             classes,
             claims: claim_count(map, &c, classes),
-            province_claims: 0,
-            len: 0,
+            len_plain: 0,
         };
-        let province_routes = state.province_routes();
-        if !province_routes.is_empty() {
-            turn.province_claims = provinces::province_claims(state, province_routes, c.hand).count() as u32;
-        }
-        turn.len = turn.count();
-        let kind = if turn.len == 0 { Kind::Pass } else { Kind::Turn(turn) };
+        turn.len_plain = turn.count();
+        let kind = if turn.len_plain == 0 && province_claim_count(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
         LegalActions { state, kind }
     }
 
@@ -159,7 +156,8 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         self.state.map
     }
 
-    /// Number of legal actions.
+    /// Number of legal actions. On a map with a provinces board this walks the claims with
+    /// a provinces train (the other kinds are counted when the set is built).
     #[must_use]
     pub fn len(&self) -> u32 {
         match self.kind {
@@ -169,7 +167,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => t.len,
+            Kind::Turn(t) => t.len_plain + province_claim_count(self.state),
         }
     }
 
@@ -240,7 +238,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Turn(t) => Some(t),
             _ => None,
         };
-        let prefix = turn.map_or(self.len(), |t| self.len() - t.claims - t.province_claims);
+        let prefix = turn.map_or_else(|| self.len(), |t| t.len_plain - t.claims);
         let map = self.map();
         let hand = self.state.hands[self.state.to_move.index()];
         let claimable = self.state.claimable_routes(self.state.to_move);
@@ -332,15 +330,24 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 }
 
 impl Turn {
-    /// The number of legal actions, from the counts of each kind.
+    /// The number of legal actions but the claims with a provinces train.
     fn count(&self) -> u32 {
         self.draws.count()
             + u32::from(self.tickets)
             + self.express_cards.count_ones()
             + self.express_tickets.count_ones()
             + self.claims
-            + self.province_claims
     }
+}
+
+/// Number of claims with a provinces train the seat to move can make (0 on a map without
+/// a provinces board).
+fn province_claim_count(state: &GameState<'_>) -> u32 {
+    let routes = state.province_routes();
+    if routes.is_empty() {
+        return 0;
+    }
+    provinces::province_claims(state, routes, state.hands[state.to_move.index()]).count() as u32
 }
 
 /// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`), in that order:
