@@ -108,23 +108,25 @@ impl RouteOrder {
     }
 }
 
-/// The routes of `map` grouped by `key`, greatest key first.
+/// The routes of `map` grouped by `key`, greatest key first. A map has few distinct keys
+/// (lengths, scores): the groups are gathered in one pass, then the groups are sorted.
 fn groups(map: &Map, key: impl Fn(RouteId) -> u32) -> FixedList<RouteSet, { RouteSet::CAPACITY }> {
-    let mut keyed = [(0u32, RouteId(0)); RouteSet::CAPACITY];
+    let mut keyed = [(0u32, RouteSet::EMPTY); RouteSet::CAPACITY];
     let mut n = 0;
     for r in map.all_routes().iter() {
-        keyed[n] = (key(r), r);
-        n += 1;
-    }
-    keyed[..n].sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
-    let mut out = FixedList::new(RouteSet::EMPTY);
-    let mut group = RouteSet::EMPTY;
-    for (i, &(k, r)) in keyed[..n].iter().enumerate() {
-        group.insert(r);
-        if i + 1 == n || keyed[i + 1].0 != k {
-            out.push(group);
-            group = RouteSet::EMPTY;
+        let k = key(r);
+        match keyed[..n].iter().position(|&(x, _)| x == k) {
+            Some(g) => keyed[g].1.insert(r),
+            None => {
+                keyed[n] = (k, RouteSet::EMPTY.with(r));
+                n += 1;
+            }
         }
+    }
+    keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut out = FixedList::new(RouteSet::EMPTY);
+    for &(_, set) in &keyed[..n] {
+        out.push(set);
     }
     out
 }
