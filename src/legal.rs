@@ -224,9 +224,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 if k < t.claims {
                     return nth_claim(self.map(), &c, t.classes, k);
                 }
-                provinces::province_claims(self.state, self.state.province_routes(), c.hand)
-                    .nth((k - t.claims) as usize)
-                    .expect("index beyond the legal actions")
+                nth_province_claim(self.state, c.hand, k - t.claims)
             }
         }
     }
@@ -347,7 +345,27 @@ fn province_claim_count(state: &GameState<'_>) -> u32 {
     if routes.is_empty() {
         return 0;
     }
-    provinces::province_claims(state, routes, state.hands[state.to_move.index()]).count() as u32
+    let (map, hand) = (state.map, state.hands[state.to_move.index()]);
+    let landings = provinces::Landings::of(state);
+    routes.iter().map(|r| landings.claims_of(map.route(r), hand, &map.rules)).sum()
+}
+
+/// The `k`-th claim with a provinces train (0-based, below [`province_claim_count`]), in
+/// the order of [`provinces::province_claims`]: routes before the one it falls in are
+/// skipped by their counts.
+fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Action {
+    let map = state.map;
+    let landings = provinces::Landings::of(state);
+    for r in state.province_routes().iter() {
+        let n = landings.claims_of(map.route(r), hand, &map.rules);
+        if k < n {
+            return provinces::province_claims(state, RouteSet::EMPTY.with(r), hand)
+                .nth(k as usize)
+                .expect("counted");
+        }
+        k -= n;
+    }
+    panic!("index beyond the legal actions")
 }
 
 /// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`), in that order:

@@ -227,6 +227,101 @@ pub(crate) fn province_claims<'s>(
     })
 }
 
+/// Where a train can still land, read once from the state for the seat to move: a train
+/// aimed at `aim` lands on a line exactly when some free space there is worth at most
+/// `aim` (see [`landing_space`]), so each line comes down to its lowest free value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Landings {
+    /// Per line (by card index), the lowest value of a free space; `u32::MAX` when the line
+    /// is full or the board has no such line.
+    floor: [u32; Card::ALL.len()],
+    /// The values of the express cards the seat holds, as [`Rules::express_values`] lists them.
+    express: [u8; 8],
+    express_len: usize,
+}
+
+impl Landings {
+    pub(crate) fn of(state: &GameState<'_>) -> Landings {
+        let rules = &state.map.rules;
+        let mut floor = [u32::MAX; Card::ALL.len()];
+        for (&line, values) in rules.provinces.iter().flatten() {
+            let taken = taken(&state.provinces, line);
+            floor[line.index()] = (0..values.len())
+                .filter(|&i| taken >> i & 1 == 0)
+                .map(|i| u32::from(values[i]))
+                .min()
+                .unwrap_or(u32::MAX);
+        }
+        let mut express = [0u8; 8];
+        let mut express_len = 0;
+        for value in rules.express_values(state.express[state.to_move.index()]) {
+            express[express_len] = value;
+            express_len += 1;
+        }
+        Landings { floor, express, express_len }
+    }
+
+    /// Number of claims of `route` with a provinces train the seat to move can make with
+    /// `hand`: as many as [`province_claims`] yields for that route, counted without
+    /// listing them. A payment of `x` cards of a colour and `k` locomotives is valid
+    /// exactly when its total reaches the route's length `L` and its base (the extra cards
+    /// set aside, colour first) is: `L - k` of the colour and `k` locomotives for `k <= L`,
+    /// `L` locomotives beyond; so for each `k` the valid `x` form a range, and so do their
+    /// totals.
+    pub(crate) fn claims_of(&self, route: &Route, hand: CardCounts, rules: &Rules) -> u32 {
+        let lines: &[Card] = match &route.color {
+            Some(c) => std::slice::from_ref(c),
+            None => &Card::ALL,
+        };
+        let length = route.length;
+        let locos = hand[Card::Loco];
+        // No payment at all: too few cards of any one colour with the locomotives.
+        let most = route_colors(route).iter().map(|&c| hand[c]).max().unwrap_or(0);
+        if (most == 0 || u32::from(most) + u32::from(locos) < u32::from(length)) && locos < length.max(1) {
+            return 0;
+        }
+        // Whether `length` locomotives are a valid base: needed only with that many in hand.
+        let all_locos = locos >= length.max(1) && is_valid_payment(route, &CardCounts::of(Card::Loco, length), rules);
+        let mut count = 0;
+        for &c in route_colors(route) {
+            for k in 0..=locos {
+                let lowest = length.saturating_sub(k).max(1);
+                if lowest > hand[c] {
+                    continue;
+                }
+                let valid = if k <= length {
+                    is_valid_payment(route, &CardCounts::of(c, length - k).with(Card::Loco, k), rules)
+                } else {
+                    all_locos
+                };
+                if valid {
+                    count += self.landing_in(lines, u32::from(lowest) + u32::from(k), u32::from(hand[c]) + u32::from(k));
+                }
+            }
+        }
+        let lowest = length.max(1);
+        if all_locos && lowest <= locos {
+            count += self.landing_in(lines, u32::from(lowest), u32::from(locos));
+        }
+        count
+    }
+
+    /// Over the totals `lo..=hi`, the number of (line of `lines`, express card or none)
+    /// pairs a train with that total lands with.
+    fn landing_in(&self, lines: &[Card], lo: u32, hi: u32) -> u32 {
+        // Totals of lo..=hi at or above `least`.
+        let reaching = |least: u32| (hi + 1).saturating_sub(least.max(lo));
+        let express = &self.express[..self.express_len];
+        lines
+            .iter()
+            .map(|line| {
+                let floor = self.floor[line.index()];
+                reaching(floor) + express.iter().map(|&e| reaching(floor.saturating_sub(u32::from(e)))).sum::<u32>()
+            })
+            .sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
