@@ -29,7 +29,7 @@
 //! playout length, and the budget is `steps` divided by it, so a decision costs about the
 //! same time early in the game (long playouts) as near its end (many short ones), and the
 //! bot stays deterministic. On a map with a provinces board (South Korea) a simulated
-//! decision counts 6 steps: it costs about that much more time.
+//! decision counts 1.5 steps: it costs more time there.
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -462,9 +462,11 @@ impl MctsBot {
 }
 
 /// Simulated decisions a `steps` budget charges for one on a map with a provinces board
-/// (South Korea): there every claim comes with a choice of province placements, and a
-/// playout decision took 5 to 6 times as long as on the other maps (on-CPU, issue 21).
-const PROVINCES_STEP_COST: f64 = 6.0;
+/// (South Korea): a playout decision there takes about twice as long as on the other maps
+/// (its greedy plans weigh more tickets), 5 to 6 times before the legal set stopped
+/// counting every provinces claim (issue 19). 1.5 keeps the longest 4-player decision
+/// under 100 ms on one core; 1 ran over it (see [`MctsParams`]).
+const PROVINCES_STEP_COST: f64 = 1.5;
 
 /// What one simulated decision on `map` counts against a `steps` budget: 1, or
 /// [`PROVINCES_STEP_COST`] with a provinces board.

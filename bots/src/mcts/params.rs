@@ -45,11 +45,13 @@ pub enum Rollout {
 /// but 127 ms in 3-player Nordic, where a late decision runs thousands of short playouts
 /// whose fixed cost the step count leaves out (South Korea's greedy playouts cost about 5
 /// times as much per decision). Counting that cost cut late playouts and lost strength.
-/// South Korea's steps are therefore charged 6 each (its provinces board multiplies the
+/// South Korea's steps were therefore charged 6 each (its provinces board multiplied the
 /// claims to weigh), and a search races at most a quarter of its budget's playouts in
 /// candidates: 4-player games there went from a median of 90 ms and a longest of 560 ms per
 /// decision to a median of 18 ms per searched turn and a longest of 121 ms (10 games, on a
-/// loaded machine whose on-CPU times varied by a quarter from run to run).
+/// loaded machine whose on-CPU times varied by a quarter from run to run). Once the legal
+/// set stopped counting every provinces claim (issue 19), a South Korea step cost about what
+/// it costs elsewhere, and the surcharge came down to 1.5 (see below).
 ///
 /// Levers measured against these defaults by SPRT (`ttr tournament --sprt 0,30`, 2-player
 /// USA, duplicate blocks), none accepted yet: `second=1` +22 ± 37 Elo over 300 games (seed
@@ -73,8 +75,12 @@ pub enum Rollout {
 /// 4-player South Korea 31.1% [28.3, 34.0] (seed 71; an even share is 25%). In 4-player USA
 /// `steps=50000` (a median of 24 ms per searched turn on-CPU, the longest 86 ms) won 49.7%
 /// [46.6, 52.8] over the same games, +0.3 ± 3.8 points. South Korea is the exception where
-/// time binds: its steps cost 6 each, so an early 4-player decision there runs about 30
-/// playouts; faster greedy playouts on a provinces board would buy strength there.
+/// the budget binds: with its steps charged 6 each an early 4-player decision ran about 30
+/// playouts. Over the same 1,000 games (seed 71, today's engine: the surcharge of 6 won 30.7%
+/// [27.9, 33.6]), paired game by game: charging 2 won 41.4% [38.4, 44.5], +10.7 ± 4.1 points;
+/// 1.5 (the default now) 44.7% [41.6, 47.8], +14.0 ± 4.0; 1 49.5% [46.4, 52.6], +18.8 ± 4.1,
+/// but its longest decision ran to 104 and 116 ms on one core (10 games, two runs), where
+/// 1.5 stayed at 72 ms (a median of 12 ms per searched turn, ticket keeps 48 ms).
 /// The defaults use about a quarter of the 100 ms a decision may take (on-CPU, 2-player USA:
 /// a median of 12 ms per searched turn, the longest about 30 to 50 ms), but the time is not
 /// what limits them: what the search lacks is knowledge of the opponents' hands (the lab's
