@@ -123,7 +123,7 @@ fn groups(map: &Map, key: impl Fn(RouteId) -> u32) -> FixedList<RouteSet, { Rout
             }
         }
     }
-    keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    keyed[..n].sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
     let mut out = FixedList::new(RouteSet::EMPTY);
     for &(_, set) in &keyed[..n] {
         out.push(set);
