@@ -340,7 +340,17 @@ impl Turn {
 
 /// Number of claims with a provinces train the seat to move can make (0 on a map without
 /// a provinces board).
+#[inline]
 fn province_claim_count(state: &GameState<'_>) -> u32 {
+    if state.map.rules.provinces.is_none() {
+        return 0;
+    }
+    count_province_claims(state)
+}
+
+/// [`province_claim_count`] on a map with a provinces board.
+#[inline(never)]
+fn count_province_claims(state: &GameState<'_>) -> u32 {
     let routes = state.province_routes();
     if routes.is_empty() {
         return 0;
