@@ -60,6 +60,10 @@ const MEMO: usize = 32;
 pub struct Planner {
     paths: Paths,
     cost: [u16; MAX_ROUTES],
+    /// The search weights of the plan being made: each route's cost, nothing for the
+    /// routes it may use for free (owned, or planned already). A table read per route the
+    /// search follows, instead of a set lookup.
+    weights: [u16; MAX_ROUTES],
     memo: Memo,
 }
 
@@ -112,7 +116,7 @@ impl Planner {
         }
         let nothing = Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY };
         let memo = Memo { keys: [(nothing, TicketSet::EMPTY); MEMO], plans: [Plan::default(); MEMO], len: 0, next: 0 };
-        Planner { paths: Paths::new(), cost, memo }
+        Planner { paths: Paths::new(), cost, weights: cost, memo }
     }
 
     /// Search cost of claiming `r`.
@@ -125,25 +129,37 @@ impl Planner {
     /// owned routes need nothing; tickets that cannot be joined are listed as unreachable.
     pub fn plan(&mut self, map: &Map, tickets: &[TicketId], board: Board) -> Plan {
         let mut plan = Plan::default();
+        self.free_weights(board.owned);
         for &t in tickets {
             self.join(map, t, board, &mut plan);
         }
         plan
     }
 
-    /// Adds to `plan` the routes joining ticket `t` (see [`Planner::plan`]).
+    /// Sets the search weights to the routes' costs, nothing for the routes of `free`.
+    fn free_weights(&mut self, free: RouteSet) {
+        self.weights = self.cost;
+        for r in free.iter() {
+            self.weights[r.index()] = 0;
+        }
+    }
+
+    /// Adds to `plan` the routes joining ticket `t` (see [`Planner::plan`]); the search
+    /// weights must leave the owned and planned routes free ([`Planner::free_weights`]),
+    /// and leave the routes it adds free too.
     fn join(&mut self, map: &Map, t: TicketId, board: Board, plan: &mut Plan) {
         let ticket = map.ticket(t);
         let usable = board.open.or(board.owned);
         let free = board.owned.or(plan.routes);
-        let cost = &self.cost;
-        let weight = |r: RouteId| if free.contains(r) { 0 } else { u32::from(cost[r.index()]) };
+        let weights = &self.weights;
+        let weight = |r: RouteId| u32::from(weights[r.index()]);
         let found = self.paths.search(map, usable, weight, CitySet::single(ticket.a), CitySet::single(ticket.b));
         if found.is_none() {
             plan.unreachable.insert(t);
             return;
         }
         for r in self.paths.path_to(map, ticket.b).minus(free).iter() {
+            self.weights[r.index()] = 0;
             plan.routes.insert(r);
             plan.trains += u32::from(map.route(r).trains_needed());
             plan.cost += self.cost(r);
@@ -169,6 +185,9 @@ impl Planner {
                 (start, plan) = (k, known);
                 break;
             }
+        }
+        if start < n {
+            self.free_weights(board.owned.or(plan.routes));
         }
         for i in start..n {
             self.join(map, order[i], board, &mut plan);
