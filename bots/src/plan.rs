@@ -78,9 +78,17 @@ struct Memo {
 }
 
 impl Memo {
-    /// The plan of `set` on `board`, if remembered (never that of the empty set).
-    fn get(&self, board: Board, set: TicketSet) -> Option<Plan> {
-        self.keys[..self.len].iter().position(|&k| k == (board, set)).map(|i| self.plans[i])
+    /// The longest of `prefixes` (`prefixes[k]` holds `k` tickets) whose plan on `board`
+    /// is remembered, as `k` and that plan (never the empty set). One pass over the memo.
+    fn longest(&self, board: Board, prefixes: &[TicketSet]) -> Option<(usize, Plan)> {
+        let mut found: Option<(usize, Plan)> = None;
+        for (&(b, set), plan) in self.keys[..self.len].iter().zip(&self.plans) {
+            let k = set.count() as usize;
+            if k > found.map_or(0, |(longest, _)| longest) && prefixes.get(k) == Some(&set) && b == board {
+                found = Some((k, *plan));
+            }
+        }
+        found
     }
 
     /// Remembers the plan of `set` on `board`.
@@ -178,14 +186,7 @@ impl Planner {
         for i in 0..n {
             prefix[i + 1] = prefix[i].with(order[i]);
         }
-        let mut start = 0;
-        let mut plan = Plan::default();
-        for k in (1..=n).rev() {
-            if let Some(known) = self.memo.get(board, prefix[k]) {
-                (start, plan) = (k, known);
-                break;
-            }
-        }
+        let (start, mut plan) = self.memo.longest(board, &prefix[..=n]).unwrap_or_default();
         if start < n {
             self.free_weights(board.owned.or(plan.routes));
         }
