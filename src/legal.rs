@@ -369,9 +369,7 @@ fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Ac
     for r in state.province_routes().iter() {
         let n = landings.claims_of(map.route(r), hand, &map.rules);
         if k < n {
-            return provinces::province_claims(state, RouteSet::EMPTY.with(r), hand)
-                .nth(k as usize)
-                .expect("counted");
+            return provinces::province_claims(state, RouteSet::EMPTY.with(r), hand).nth(k as usize).expect("counted");
         }
         k -= n;
     }

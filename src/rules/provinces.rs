@@ -295,7 +295,8 @@ impl Landings {
                     all_locos
                 };
                 if valid {
-                    count += self.landing_in(lines, u32::from(lowest) + u32::from(k), u32::from(hand[c]) + u32::from(k));
+                    count +=
+                        self.landing_in(lines, u32::from(lowest) + u32::from(k), u32::from(hand[c]) + u32::from(k));
                 }
             }
         }
