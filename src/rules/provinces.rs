@@ -10,6 +10,7 @@ use crate::action::{Action, Event, EventSink, ExpressUse};
 use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
+use crate::fixed_list::FixedList;
 use crate::ids::{RouteId, Seat, MAX_SEATS};
 use crate::map::Route;
 use crate::rule_set::Rules;
@@ -236,11 +237,12 @@ pub(crate) struct Landings {
     /// is full or the board has no such line.
     floor: [u32; Card::ALL.len()],
     /// The values of the express cards the seat holds, as [`Rules::express_values`] lists them.
-    express: [u8; 8],
-    express_len: usize,
+    express: FixedList<u8, 8>,
 }
 
 impl Landings {
+    /// The landings of the seat to move in `state`: its lines' lowest free values and its
+    /// express cards.
     pub(crate) fn of(state: &GameState<'_>) -> Landings {
         let rules = &state.map.rules;
         let mut floor = [u32::MAX; Card::ALL.len()];
@@ -252,13 +254,11 @@ impl Landings {
                 .min()
                 .unwrap_or(u32::MAX);
         }
-        let mut express = [0u8; 8];
-        let mut express_len = 0;
+        let mut express = FixedList::new(0);
         for value in rules.express_values(state.express[state.to_move.index()]) {
-            express[express_len] = value;
-            express_len += 1;
+            express.push(value);
         }
-        Landings { floor, express, express_len }
+        Landings { floor, express }
     }
 
     /// Number of claims of `route` with a provinces train the seat to move can make with
@@ -312,7 +312,7 @@ impl Landings {
     fn landing_in(&self, lines: &[Card], lo: u32, hi: u32) -> u32 {
         // Totals of lo..=hi at or above `least`.
         let reaching = |least: u32| (hi + 1).saturating_sub(least.max(lo));
-        let express = &self.express[..self.express_len];
+        let express = self.express.as_slice();
         lines
             .iter()
             .map(|line| {
