@@ -28,13 +28,20 @@ const MAX_ROUTES: usize = RouteSet::CAPACITY;
 /// Kept searches: ticket `i` in hand order uses slot `i % SEARCHES`.
 const SEARCHES: usize = 8;
 
-/// One route to consider: its score and its cities in path order.
-#[derive(Clone, Copy, Debug)]
+/// One route to consider, and its place in the ranking (lowest first): its score (bits 24
+/// and up, negated when higher scores come first), then its cities' places in the
+/// alphabetical order of names in path order, then the route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
+    rank: u64,
     route: RouteId,
-    score: u32,
-    from: CityId,
-    to: CityId,
+}
+
+impl Entry {
+    fn new(score: u32, cities: (CityId, CityId), route: RouteId, place: &[u8; MAX_CITIES]) -> Entry {
+        let by_name = u64::from(place[cities.0.index()]) << 16 | u64::from(place[cities.1.index()]) << 8;
+        Entry { rank: u64::from(score) << 24 | by_name | u64::from(route.0), route }
+    }
 }
 
 /// What a ranking depends on: the routes open to the seat, its own routes, its trains and
@@ -77,7 +84,7 @@ impl RouteFocus {
     /// A Route Focus policy drawing its random fallback moves from `seed`.
     #[must_use]
     pub fn new(seed: u64) -> RouteFocus {
-        let blank = Entry { route: RouteId(0), score: 0, from: CityId(0), to: CityId(0) };
+        let blank = Entry { rank: 0, route: RouteId(0) };
         RouteFocus {
             rng: Pcg64Mcg::seed_from_u64(seed),
             searches: Box::new(std::array::from_fn(|_| KeptSearch::default())),
@@ -143,16 +150,15 @@ impl RouteFocus {
                 }
             });
         }
+        let place = *self.name_order.get_or_insert_with(|| name_order(map));
         let mut n = 0;
         for r in listed.iter() {
-            let (from, to) = ends[r.index()];
-            self.entries[n] = Entry { route: r, score: score[r.index()], from, to };
+            // Highest score first.
+            self.entries[n] = Entry::new(!score[r.index()], ends[r.index()], r, &place);
             n += 1;
         }
-        let place = *self.name_order.get_or_insert_with(|| name_order(map));
-        let by_name = |e: &Entry| (place[e.from.index()], place[e.to.index()], e.route);
         if n > 0 {
-            self.entries[..n].sort_unstable_by(|x, y| y.score.cmp(&x.score).then_with(|| by_name(x).cmp(&by_name(y))));
+            self.entries[..n].sort_unstable_by_key(|e| e.rank);
             return n;
         }
         // No ticket route: every free route shorter than the trains, lowest points first.
@@ -161,16 +167,16 @@ impl RouteFocus {
             let route = map.route(r);
             if route.length < trains {
                 let s = u32::from(map.route_points(route.length));
-                let (from, to) = if place[route.a.index()] <= place[route.b.index()] {
+                let cities = if place[route.a.index()] <= place[route.b.index()] {
                     (route.a, route.b)
                 } else {
                     (route.b, route.a)
                 };
-                self.entries[n] = Entry { route: r, score: s, from, to };
+                self.entries[n] = Entry::new(s, cities, r, &place);
                 n += 1;
             }
         }
-        self.entries[..n].sort_unstable_by(|x, y| x.score.cmp(&y.score).then_with(|| by_name(x).cmp(&by_name(y))));
+        self.entries[..n].sort_unstable_by_key(|e| e.rank);
         n
     }
 }
@@ -245,8 +251,7 @@ mod tests {
                 fresh.order.sync(obs.tickets());
                 let n = kept.rank(obs);
                 assert_eq!(fresh.rank_afresh(obs), n);
-                let key = |e: &Entry| (e.route, e.score, e.from, e.to);
-                assert!(kept.entries[..n].iter().map(key).eq(fresh.entries[..n].iter().map(key)));
+                assert_eq!(kept.entries[..n], fresh.entries[..n]);
             }
             self.0.choose(obs)
         }
