@@ -65,14 +65,12 @@ impl Route {
         self.ferry_locos > 0 || self.tunnel || self.any_cards > 0
     }
 
-    /// The city at the other end from `city`.
+    /// The city at the other end from `city`, which must be an end of the route. Computed
+    /// without a branch (`a ^ b ^ city`): which end a search arrives from is unpredictable.
     #[must_use]
     pub fn other_end(&self, city: CityId) -> CityId {
-        if self.a == city {
-            self.b
-        } else {
-            self.a
-        }
+        debug_assert!(city == self.a || city == self.b, "{city:?} is not an end of the route");
+        CityId(self.a.0 ^ self.b.0 ^ city.0)
     }
 }
 
