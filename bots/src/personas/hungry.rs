@@ -156,7 +156,11 @@ impl Hungry {
         debug_assert!(seen.minus(self.targets).is_empty(), "a ticket outside the decision");
         debug_assert_eq!(self.weighted, Some(owned), "weights made at the start of the decision");
         // A search from each terminal, as far as every terminal of the decision: a path
-        // between two terminals is then read off the first one's search.
+        // between two terminals is then read off the first one's search. (Distances are
+        // symmetric, so fewer searches would do for them, but where shortest paths tie, the
+        // path read off the other end's search differs: with that change (1M 4-player USA
+        // games, 2026-11-27) 59 of the 203 statistics of `ttr compare` moved significantly,
+        // the hungry win rate by +0.25 points.)
         let weights = &self.weights;
         let weight = |r: RouteId| u32::from(weights[r.index()]);
         if self.dist.len() < n {
