@@ -95,7 +95,7 @@ pub enum Rollout {
 /// the worlds it keeps guess the opponent's tickets only a little better (overlap with the
 /// true ones 0.40 -> 0.50) and its hand no better: one turn says little about a hand that
 /// blind draws keep changing. Rollouts that explore lost too: the bot's own turns outside
-/// the tree taking a random candidate ([`moves`]) with probability 0.1 won 77.3% of the first
+/// the tree taking a random candidate ([`super::moves`]) with probability 0.1 won 77.3% of the first
 /// 300 games of the sample against 81.3%, −4.0 ± 5.9 points; with 0.3, 74.0%, −7.3 ± 6.2.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
