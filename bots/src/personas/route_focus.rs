@@ -38,6 +38,8 @@ struct Entry {
 }
 
 impl Entry {
+    /// The entry of `route` with `score` (already negated where higher scores come first)
+    /// and its `cities` in path order, ranked by their places in `place`.
     fn new(score: u32, cities: (CityId, CityId), route: RouteId, place: &[u8; MAX_CITIES]) -> Entry {
         let by_name = u64::from(place[cities.0.index()]) << 16 | u64::from(place[cities.1.index()]) << 8;
         Entry { rank: u64::from(score) << 24 | by_name | u64::from(route.0), route }
