@@ -29,12 +29,12 @@ enum Kind {
     Tunnel { laid: CardCounts, hand: CardCounts, due: u8 },
 }
 
-/// The choices at the start of a turn, as counts (the sets they count are cheap to
-/// derive again from the state: see [`Claims`]). Order: draws, tickets, express cards for
-/// cards, express cards for tickets, claims by class and payment, claims with a provinces
-/// train. The claims with a provinces train are counted only when asked for
-/// ([`LegalActions::len`]): a bot that asks whether one action is legal does not pay for
-/// walking them all.
+/// The choices at the start of a turn (the sets they come from are cheap to derive again
+/// from the state: see [`Claims`]). Order: draws, tickets, express cards for cards,
+/// express cards for tickets, claims by class and payment, claims with a provinces train.
+/// The claims are counted only when asked for ([`LegalActions::len`]): a bot that asks
+/// whether one action is legal, or that wants the `k`-th, does not pay for counting them.
+/// There is always at least one of them: a turn with none is [`Kind::Pass`].
 #[derive(Clone, Copy, Debug)]
 struct Turn {
     draws: Draws,
@@ -46,10 +46,6 @@ struct Turn {
     /// route open to some seat; the seat's trains and closed twins may still rule out all
     /// their routes.
     classes: u128,
-    claims: u32,
-    /// All of the above counted: the number of legal actions but the claims with a
-    /// provinces train.
-    len_plain: u32,
 }
 
 /// What the claims of the seat to move are drawn from, derived from the state.
@@ -136,19 +132,16 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
         let tickets = state.can_draw_tickets();
         let express = state.express[seat];
-        let c = Claims::of(state);
-        let classes = c.payments.payable_classes(map) & state.open_classes;
-        let mut turn = Turn {
+        let payments = PlainPayments::new(&state.hands[seat], &map.rules);
+        let turn = Turn {
             draws,
             tickets,
             express_cards: if state.can_draw_a_card() { express } else { 0 },
             express_tickets: if tickets { express } else { 0 },
-            classes,
-            claims: claim_count(map, &c, classes),
-            len_plain: 0,
+            classes: payments.payable_classes(map) & state.open_classes,
         };
-        turn.len_plain = turn.count();
-        let kind = if turn.len_plain == 0 && province_claim_count(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
+        // Nearly always a card can be drawn; the claims are counted only when none can.
+        let kind = if turn.others() == 0 && turn.claim_count(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
         LegalActions { state, kind }
     }
 
@@ -156,8 +149,8 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         self.state.map
     }
 
-    /// Number of legal actions. On a map with a provinces board this walks the claims with
-    /// a provinces train (the other kinds are counted when the set is built).
+    /// Number of legal actions. At the start of a turn this counts the claims (by class;
+    /// on a map with a provinces board it also walks the claims with a provinces train).
     #[must_use]
     pub fn len(&self) -> u32 {
         match self.kind {
@@ -167,7 +160,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => t.len_plain + province_claim_count(self.state),
+            Kind::Turn(t) => t.others() + t.claim_count(self.state),
         }
     }
 
@@ -221,10 +214,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 }
                 k -= t.express_tickets.count_ones();
                 let c = Claims::of(self.state);
-                if k < t.claims {
-                    return nth_claim(self.map(), &c, t.classes, k);
-                }
-                nth_province_claim(self.state, c.hand, k - t.claims)
+                nth_claim(self.map(), &c, t.classes, k).unwrap_or_else(|k| nth_province_claim(self.state, c.hand, k))
             }
         }
     }
@@ -236,7 +226,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Turn(t) => Some(t),
             _ => None,
         };
-        let prefix = turn.map_or_else(|| self.len(), |t| t.len_plain - t.claims);
+        let prefix = turn.map_or_else(|| self.len(), |t| t.others());
         let map = self.map();
         let hand = self.state.hands[self.state.to_move.index()];
         let claimable = self.state.claimable_routes(self.state.to_move);
@@ -328,13 +318,18 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 }
 
 impl Turn {
-    /// The number of legal actions but the claims with a provinces train.
-    fn count(&self) -> u32 {
+    /// The number of legal actions but the claims.
+    fn others(&self) -> u32 {
         self.draws.count()
             + u32::from(self.tickets)
             + self.express_cards.count_ones()
             + self.express_tickets.count_ones()
-            + self.claims
+    }
+
+    /// The number of claims, those with a provinces train included, the seat to move in
+    /// `state` (the state this turn was made from) can make.
+    fn claim_count(&self, state: &GameState<'_>) -> u32 {
+        claim_count(state.map, &Claims::of(state), self.classes) + province_claim_count(state)
     }
 }
 
@@ -411,8 +406,9 @@ fn claim_count(map: &Map, c: &Claims, classes: u128) -> u32 {
     total
 }
 
-/// The `k`-th claim from `c` (0-based, below [`claim_count`]), in the order it counts.
-fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Action {
+/// The `k`-th claim from `c` (0-based), in the order [`claim_count`] counts; `Err` with `k`
+/// less that count when `k` is not below it.
+fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Result<Action, u32> {
     let payments = &c.payments;
     for class in classes_in(map, classes) {
         let set = c.claimable.and(class.routes);
@@ -422,16 +418,16 @@ fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Action {
         let per = payments.get(class.slot, class.length);
         let n = set.count() * per;
         if k < n {
-            return Action::Claim { route: set.nth(k / per), pay: payments.nth(class.slot, class.length, k % per) };
+            return Ok(Action::Claim { route: set.nth(k / per), pay: payments.nth(class.slot, class.length, k % per) });
         }
         k -= n;
     }
     for r in c.claimable.and(map.special_routes()).iter() {
         let n = claims::payment_count(map.route(r), &c.hand, &map.rules);
         if k < n {
-            return Action::Claim { route: r, pay: claims::nth_payment(map.route(r), &c.hand, &map.rules, k) };
+            return Ok(Action::Claim { route: r, pay: claims::nth_payment(map.route(r), &c.hand, &map.rules, k) });
         }
         k -= n;
     }
-    panic!("claim index beyond the legal claims");
+    Err(k)
 }

@@ -501,9 +501,10 @@ fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -
         return action;
     }
     let wanted_express = if final_round { obs.express_cards(obs.seat()).max().unwrap_or(0) } else { 0 };
+    let Some(legal) = obs.legal_actions() else { return action };
     let placing = |express: u8| Action::ClaimProvince { route, pay, line: province_line(obs, route, pay), express };
     let options = [placing(wanted_express), placing(0)];
-    options.into_iter().find(|&a| is_legal(obs, a)).unwrap_or(action)
+    options.into_iter().find(|&a| legal.is_legal(a)).unwrap_or(action)
 }
 
 /// The provinces line for a claim: the route's colour, or for a gray route the colour paid.
