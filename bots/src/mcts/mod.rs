@@ -465,7 +465,7 @@ impl MctsBot {
 /// (South Korea): a playout decision there takes about twice as long as on the other maps
 /// (its greedy plans weigh more tickets), 5 to 6 times before the legal set stopped
 /// counting every provinces claim (issue 19). 1.5 keeps the longest 4-player decision
-/// under 100 ms on one core; 1 ran over it (see [`MctsParams`]).
+/// under 100 ms on one core, and charging less did not win more (see [`MctsParams`]).
 const PROVINCES_STEP_COST: f64 = 1.5;
 
 /// What one simulated decision on `map` counts against a `steps` budget: 1, or

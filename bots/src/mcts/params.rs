@@ -80,7 +80,13 @@ pub enum Rollout {
 /// [27.9, 33.6]), paired game by game: charging 2 won 41.4% [38.4, 44.5], +10.7 ± 4.1 points;
 /// 1.5 (the default now) 44.7% [41.6, 47.8], +14.0 ± 4.0; 1 49.5% [46.4, 52.6], +18.8 ± 4.1,
 /// but its longest decision ran to 104 and 116 ms on one core (10 games, two runs), where
-/// 1.5 stayed at 72 ms (a median of 12 ms per searched turn, ticket keeps 48 ms).
+/// 1.5 stayed at 72 ms (a median of 12 ms per searched turn, ticket keeps 48 ms). Past 1.5
+/// the budget stops binding: once the legal set counted claims only when asked (issue 19,
+/// the same games, a tenth fewer instructions), 1.25 won 44.2% [41.1, 47.3] of the seed-71
+/// games, −0.5 ± 4.1 points against 1.5, and over 1,000 other games (seed 72) 1 won 42.6%
+/// [39.6, 45.7] against 1.5's 43.7% [40.7, 46.8], −1.1 ± 4.1: the +4.8 of 1 at seed 71 was
+/// luck. (With that engine 1 kept the longest decision at 72 to 96 ms on one core, 10 games
+/// each of seeds 1 to 4, about what 1.5 took before.)
 /// The defaults use about a quarter of the 100 ms a decision may take (on-CPU, 2-player USA:
 /// a median of 12 ms per searched turn, the longest about 30 to 50 ms), but the time is not
 /// what limits them: what the search lacks is knowledge of the opponents' hands (the lab's
