@@ -141,7 +141,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             classes: payments.payable_classes(map) & state.open_classes,
         };
         // Nearly always a card can be drawn; the claims are counted only when none can.
-        let kind = if turn.others() == 0 && turn.claim_count(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
+        let kind = if turn.others() == 0 && turn.claims_total(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
         LegalActions { state, kind }
     }
 
@@ -160,7 +160,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => t.others() + t.claim_count(self.state),
+            Kind::Turn(t) => t.others() + t.claims_total(self.state),
         }
     }
 
@@ -328,7 +328,7 @@ impl Turn {
 
     /// The number of claims, those with a provinces train included, the seat to move in
     /// `state` (the state this turn was made from) can make.
-    fn claim_count(&self, state: &GameState<'_>) -> u32 {
+    fn claims_total(&self, state: &GameState<'_>) -> u32 {
         claim_count(state.map, &Claims::of(state), self.classes) + province_claim_count(state)
     }
 }
@@ -406,8 +406,8 @@ fn claim_count(map: &Map, c: &Claims, classes: u128) -> u32 {
     total
 }
 
-/// The `k`-th claim from `c` (0-based), in the order [`claim_count`] counts; `Err` with `k`
-/// less that count when `k` is not below it.
+/// The `k`-th claim from `c` (0-based), in the order [`claim_count`] counts; when `k` is not
+/// below that count, `Err` with `k` less the count.
 fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Result<Action, u32> {
     let payments = &c.payments;
     for class in classes_in(map, classes) {
