@@ -1,6 +1,7 @@
 //! Seconds per decision of one bot spec: plays seeded games with the spec in seat 0 and
 //! `greedy` in the other seats, times every decision of seat 0, and prints the median, 90th
-//! percentile and longest, per phase.
+//! percentile and longest, per phase. For `mcts` it also prints the playouts run per second
+//! of search (wall time: run it on an idle machine).
 //!
 //! ```sh
 //! cargo run --release -p ttr-bots --example decision_time -- maps/usa.toml 2 mcts 10 [SEED]
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use ttr::{bot_seed, game_seed, Bot, GameState, Map, Observation, Phase, Seat};
+use ttr_bots::mcts::MctsBot;
 use ttr_bots::{BotSpec, GreedyBot};
 
 /// Nanoseconds this thread has spent on a CPU, if the kernel reports it.
@@ -55,10 +57,21 @@ fn run(args: &[String]) -> Result<(), String> {
     let names = ["turn", "second card", "ticket keep", "other"];
     let mut wall: [Vec<f64>; 4] = Default::default();
     let mut cpu: [Vec<f64>; 4] = Default::default();
+    // Playouts of every `mcts` game, and the wall seconds spent choosing.
+    let (mut playouts, mut search_seconds) = (0u64, 0.0f64);
     for g in 0..games {
         let game = game_seed(seed, g);
         let mut state = GameState::new(&map, players, game).map_err(|e| format!("{e}"))?;
-        let mut bot = spec.build(bot_seed(game, Seat(0)));
+        let mut mcts = spec.mcts_params().map(|params| MctsBot::new(params, bot_seed(game, Seat(0))));
+        let searching = mcts.is_some();
+        let mut built;
+        let bot: &mut dyn Bot = match mcts.as_mut() {
+            Some(m) => m,
+            None => {
+                built = spec.build(bot_seed(game, Seat(0)));
+                built.as_mut()
+            }
+        };
         let mut others: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
         while !state.is_over() {
             let seat = state.to_move();
@@ -72,9 +85,13 @@ fn run(args: &[String]) -> Result<(), String> {
                 };
                 let (c0, t0) = (cpu_ns(), Instant::now());
                 let action = bot.choose(&obs);
-                wall[group].push(t0.elapsed().as_secs_f64());
+                let took = t0.elapsed().as_secs_f64();
+                wall[group].push(took);
                 if let (Some(a), Some(b)) = (c0, cpu_ns()) {
                     cpu[group].push(b.saturating_sub(a) as f64 * 1e-9);
+                }
+                if searching {
+                    search_seconds += took;
                 }
                 action
             } else {
@@ -82,6 +99,7 @@ fn run(args: &[String]) -> Result<(), String> {
             };
             state.try_apply(action).map_err(|e| format!("game {g}: {e}"))?;
         }
+        playouts += mcts.map_or(0, |m| m.stats().playouts);
     }
     println!("{} in seat 0 of {} games, {players} players, {}, seed {seed}", spec.as_str(), games, map.name);
     for (clock, times) in [("wall", &mut wall), ("cpu", &mut cpu)] {
@@ -95,6 +113,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 println!("{clock:>4} {name:<13} {}", summary(t));
             }
         }
+    }
+    if spec.mcts_params().is_some() {
+        println!("{playouts} playouts, {:.0} per second of search", playouts as f64 / search_seconds.max(1e-9));
     }
     Ok(())
 }

@@ -171,6 +171,15 @@ impl BotSpec {
         &self.text
     }
 
+    /// The search parameters, when the spec names `mcts`.
+    #[must_use]
+    pub fn mcts_params(&self) -> Option<MctsParams> {
+        match self.kind {
+            BotKind::Mcts(params) => Some(params),
+            _ => None,
+        }
+    }
+
     /// A fresh bot for one game, drawing from `seed`.
     #[must_use]
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
@@ -204,6 +213,9 @@ mod tests {
         assert!(BotSpec::parse("greedy:eps=x").unwrap_err().0.contains("not a number"));
         assert!(BotSpec::parse("greedy:depth=1").unwrap_err().0.contains("no parameter \"depth\""));
         assert!(BotSpec::parse("mcts:iters=50:c=0.5:worlds=4:rollout=greedy:ms=100").is_ok());
+        let params = BotSpec::parse("mcts:iters=50:c=0.5").unwrap().mcts_params().expect("an mcts spec");
+        assert_eq!((params.iters, params.c, params.worlds), (Some(50), 0.5, MctsParams::default().worlds));
+        assert_eq!(BotSpec::parse("greedy").unwrap().mcts_params(), None);
         assert!(BotSpec::parse("mcts:itres=50").unwrap_err().0.contains("no parameter \"itres\""));
         assert!(BotSpec::parse("mcts:iters=0").unwrap_err().0.contains("above 0"));
         assert!(BotSpec::parse("mcts:rollout=smart").unwrap_err().0.contains("greedy or random"));
