@@ -103,6 +103,16 @@ pub enum Rollout {
 /// blind draws keep changing. Rollouts that explore lost too: the bot's own turns outside
 /// the tree taking a random candidate ([`super::moves`]) with probability 0.1 won 77.3% of the first
 /// 300 games of the sample against 81.3%, −4.0 ± 5.9 points; with 0.3, 74.0%, −7.3 ± 6.2.
+///
+/// Ticket choices with twice the budget (`keep=4`; the longest decision then 70 ms in
+/// 3-player Nordic and 58 ms in 4-player USA on one core, 20 games each) looked like a gain
+/// and was not one. Paired over the same 1,000 games against the defaults: 3-player Nordic
+/// 65.9% against 62.6% (seed 51, +3.3 ± 3.7 points) but 64.5% against 64.7% (seed 52, −0.2 ±
+/// 3.6); 4-player USA 51.8% against 49.4% (seed 41, +2.4 ± 3.7) but 47.2% against 49.0% (seed
+/// 42, −1.8 ± 3.7); 2-player USA 78.8% against 78.1% (seed 31, +0.7 ± 3.0): +0.9 ± 1.6 over
+/// the five. In 3-player Nordic (seed 51) `keep=8` won 63.4% (+0.8 ± 3.8), `margin=0.5`
+/// 63.2% (+0.6 ± 3.6) and `margin=0` 59.9% (−2.7 ± 3.7): the duel's caution costs nothing
+/// there either.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
