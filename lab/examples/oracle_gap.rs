@@ -83,14 +83,15 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
     let seats = lineup(players, index);
     let mcts_seat = Seat(seats[..players].iter().position(|&bot| bot == 0).expect("bot 0 has a seat") as u8);
     let mut mcts = MctsBot::new(MctsParams::default(), bot_seed(game, mcts_seat));
-    let mut greedy = GreedyBot::new();
+    // One greedy bot a seat, as `ttr simulate` has: the bot remembers its own plan.
+    let mut greedy: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
     let mut belief = TicketBelief::default();
     let mut state = GameState::new(map, players, game).map_err(|e| format!("game {index}: {e}"))?;
     while !state.is_over() {
         let seat = state.to_move();
         let obs = Observation::new(&state, seat);
         let action = if seat != mcts_seat {
-            greedy.choose(&obs)
+            greedy[seat.index()].choose(&obs)
         } else {
             match mode {
                 Mode::Fair => mcts.choose(&obs),
