@@ -112,7 +112,12 @@ pub enum Rollout {
 /// 42, −1.8 ± 3.7); 2-player USA 78.8% against 78.1% (seed 31, +0.7 ± 3.0): +0.9 ± 1.6 over
 /// the five. In 3-player Nordic (seed 51) `keep=8` won 63.4% (+0.8 ± 3.8), `margin=0.5`
 /// 63.2% (+0.6 ± 3.6) and `margin=0` 59.9% (−2.7 ± 3.7): the duel's caution costs nothing
-/// there either.
+/// there either. The ticket inference's strength matters below its default and not above it:
+/// `infer=1` won 57.1% in 3-player Nordic (seed 51, −5.5 ± 3.6), while `infer=4` won 64.6%
+/// and 65.3% there (seeds 51 and 52, +2.0 ± 3.6 and +0.6 ± 3.6), 51.0% and 46.0% in 4-player
+/// USA (seeds 41 and 42, +1.6 ± 3.6 and −3.0 ± 3.8) and 77.9% in 2-player USA (seed 31, −0.2
+/// ± 3.1). Knowing the opponents' tickets outright is worth +7.4 points in 4-player USA and
+/// +7.5 in 3-player Nordic, their whole state +17.7 and +14.0 (the lab's `oracle_gap`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
