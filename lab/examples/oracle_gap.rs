@@ -36,6 +36,10 @@
 //! [59.6, 65.5]): `tickets` 70.1% [67.2, 72.9], +7.5 ± 3.7; `state` 76.6% [73.9, 79.1],
 //! +14.0 ± 3.6. So reading the opponents' tickets perfectly would lift the 3-player Nordic
 //! table past 65% but not the 4-player USA table to 60%: there the rest lies in the hands.
+//! 4-player Legendary Asia, seed 61 (fair 57.1% [54.0, 60.1]): `tickets` 62.5% [59.5, 65.4],
+//! +5.4 ± 3.9; `state` 69.1% [66.2, 71.9], +12.0 ± 3.6. 4-player South Korea, seed 71 (fair
+//! 44.7% [41.6, 47.8]): `tickets` 50.7% [47.6, 53.8], +6.0 ± 3.9; `state` 71.5% [68.6, 74.2],
+//! +26.8 ± 4.0.
 //!
 //! ```sh
 //! cargo run --release -p ttr-lab --example oracle_gap -- maps/usa.toml 2 300 31 tickets
