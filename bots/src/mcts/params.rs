@@ -116,7 +116,8 @@ pub enum Rollout {
 /// `infer=1` won 57.1% in 3-player Nordic (seed 51, −5.5 ± 3.6), while `infer=4` won 64.6%
 /// and 65.3% there (seeds 51 and 52, +2.0 ± 3.6 and +0.6 ± 3.6), 51.0% and 46.0% in 4-player
 /// USA (seeds 41 and 42, +1.6 ± 3.6 and −3.0 ± 3.8) and 77.9% in 2-player USA (seed 31, −0.2
-/// ± 3.1). Knowing the opponents' tickets outright is worth +7.4 points in 4-player USA and
+/// ± 3.1). Twice the worlds (`worlds=40`) in 3-player Nordic: 63.8% at seeds 51 and 52,
+/// +1.2 ± 3.7 and −0.9 ± 3.9. Knowing the opponents' tickets outright is worth +7.4 points in 4-player USA and
 /// +7.5 in 3-player Nordic, their whole state +17.7 and +14.0 (the lab's `oracle_gap`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
