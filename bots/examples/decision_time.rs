@@ -59,11 +59,11 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut cpu: [Vec<f64>; 4] = Default::default();
     // Playouts of every `mcts` game, and the wall seconds spent choosing.
     let (mut playouts, mut search_seconds) = (0u64, 0.0f64);
+    let search = spec.mcts_params();
     for g in 0..games {
         let game = game_seed(seed, g);
         let mut state = GameState::new(&map, players, game).map_err(|e| format!("{e}"))?;
-        let mut mcts = spec.mcts_params().map(|params| MctsBot::new(params, bot_seed(game, Seat(0))));
-        let searching = mcts.is_some();
+        let mut mcts = search.map(|params| MctsBot::new(params, bot_seed(game, Seat(0))));
         let mut built;
         let bot: &mut dyn Bot = match mcts.as_mut() {
             Some(m) => m,
@@ -90,7 +90,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 if let (Some(a), Some(b)) = (c0, cpu_ns()) {
                     cpu[group].push(b.saturating_sub(a) as f64 * 1e-9);
                 }
-                if searching {
+                if search.is_some() {
                     search_seconds += took;
                 }
                 action
@@ -114,7 +114,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    if spec.mcts_params().is_some() {
+    if search.is_some() {
         println!("{playouts} playouts, {:.0} per second of search", playouts as f64 / search_seconds.max(1e-9));
     }
     Ok(())
