@@ -21,6 +21,7 @@ pub mod significance;
 pub mod stats;
 pub mod svg;
 pub mod sweep;
+pub mod timing;
 pub mod tournament;
 pub mod trace;
 

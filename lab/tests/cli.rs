@@ -88,6 +88,58 @@ fn records_are_identical_whatever_the_thread_count_and_replay() {
 }
 
 #[test]
+fn timed_decisions_are_every_decision_of_each_bot_and_change_no_game() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (plain, timed) = (tmp.path().join("plain"), tmp.path().join("timed"));
+    let record = tmp.path().join("games.jsonl");
+    let bots = ["--players", "2", "--bots", "random,greedy", "--games", "30", "--threads", "2"];
+    let a = ttr(&[
+        &["simulate", "--map", "maps/usa.toml", "--seed", "7", "-q", "--out", plain.to_str().unwrap()],
+        &bots[..],
+    ]
+    .concat());
+    let b = ttr(&[
+        &["simulate", "--map", "maps/usa.toml", "--seed", "7", "-q", "--out", timed.to_str().unwrap()],
+        &bots[..],
+        &["--time-decisions", "--record", record.to_str().unwrap()],
+    ]
+    .concat());
+    assert!(a.status.success() && b.status.success(), "{} {}", stderr(&a), stderr(&b));
+    for file in listing(&plain).iter().filter(|f| f.ends_with(".csv")) {
+        assert!(fs::read(plain.join(file)).unwrap() == fs::read(timed.join(file)).unwrap(), "{file} differs");
+    }
+    // Every decision event of the record is one decision of the bot in that seat.
+    let mut decisions = std::collections::BTreeMap::<String, u64>::new();
+    let text = fs::read_to_string(&record).expect("record");
+    for line in text.lines().skip(1) {
+        let game: serde_json::Value = serde_json::from_str(line).expect("a game");
+        for event in game["events"].as_array().expect("events") {
+            if ["keep", "take", "blind", "claim", "tickets", "pass"].contains(&event["e"].as_str().unwrap()) {
+                let seat = event["s"].as_u64().expect("seat") as usize;
+                *decisions.entry(game["bots"][seat].as_str().unwrap().to_string()).or_default() += 1;
+            }
+        }
+    }
+    let run: serde_json::Value = serde_json::from_slice(&fs::read(timed.join("run.json")).unwrap()).unwrap();
+    let rows = run["decision_seconds"].as_array().expect("decision_seconds");
+    assert_eq!(rows.len(), 2, "{run}");
+    for (row, bot) in rows.iter().zip(["random", "greedy"]) {
+        assert_eq!(row["bot"], bot);
+        assert_eq!(row["decisions"].as_u64(), Some(decisions[bot]), "{bot}");
+        let at = |key: &str| row[key].as_f64().expect(key);
+        assert!(0.0 < at("median") && at("median") <= at("p90") && at("p90") <= at("p99"), "{row}");
+        assert!(at("p99") <= at("longest") && at("mean") <= at("longest"), "{row}");
+    }
+    let plain_run = fs::read_to_string(plain.join("run.json")).unwrap();
+    assert!(!plain_run.contains("decision_seconds"), "only timed runs report times");
+    let stdout = String::from_utf8_lossy(&b.stdout);
+    assert!(
+        stdout.contains("seconds per decision") && stdout.contains(&format!("{} decisions", decisions["greedy"])),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn files_hold_one_row_per_game_and_consistent_tallies() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = simulate(tmp.path(), &["--games", "400", "--bots", "random,random,random,random"]);

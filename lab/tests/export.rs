@@ -41,6 +41,7 @@ fn run(dir: &Path, map: &str, bots: &str, players: usize, games: u64) {
         wall_seconds: 1.0,
         shard: None,
         shard_wall_seconds: Vec::new(),
+        decision_times: &[],
     };
     report.finish(&info).expect("finish");
 }

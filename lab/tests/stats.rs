@@ -107,6 +107,7 @@ fn run(dir: &Path) {
         wall_seconds: 2.0,
         shard: None,
         shard_wall_seconds: Vec::new(),
+        decision_times: &[],
     };
     report.finish(&info).expect("finish");
 }

@@ -827,6 +827,7 @@ fn simulate_to_dir(
         wall_seconds: started.elapsed().as_secs_f64(),
         shard: None,
         shard_wall_seconds: Vec::new(),
+        decision_times: &[],
     };
     report.finish(&run).map_err(io_error)?;
     Ok(String::new())

@@ -141,6 +141,7 @@ fn merge_simulate(
         wall_seconds: shard_wall_seconds.iter().sum(),
         shard: None,
         shard_wall_seconds,
+        decision_times: &[],
     };
     report.finish(&info).map_err(write_error(out))?;
     if let (Some(file), Some(path)) = (record_file, record) {

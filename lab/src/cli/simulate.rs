@@ -5,11 +5,12 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use clap::Args;
 use serde::{Deserialize, Serialize};
-use ttr::Map;
+use ttr::{Bot, Map};
 use ttr_bots::BotSpec;
 
 use super::{parse_count, progress_bar, CliError};
@@ -17,6 +18,7 @@ use crate::atomic_file::AtomicFile;
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
 use crate::shard::{self, CountersFile, RunIdentity, Shard, Timing};
+use crate::timing::{format_seconds, DecisionTimes, TimedBot};
 use crate::{RunEnd, RunError, RunPlan, RunStats, Tally};
 
 /// The raw arguments of `ttr simulate`.
@@ -33,7 +35,10 @@ Examples:
   # Watch game 968 of a 1000-game run (e.g. listed in outliers.csv): play it alone, replay it:
   ttr simulate --map maps/usa.toml --players 4 --bots random --games 1000 --seed 7 \\
       --shard 968/1000 --record one.jsonl --out /tmp/one -q
-  ttr replay one.jsonl --game 968")]
+  ttr replay one.jsonl --game 968
+  # Win rate and seconds per decision of a search bot from the same games:
+  ttr simulate --map maps/nordic.toml --players 3 --bots mcts,greedy,greedy --games 1000 \\
+      --seed 51 --threads 1 --time-decisions")]
 pub struct SimulateArgs {
     /// The map, players, bots, games, seed and threads.
     #[command(flatten)]
@@ -52,6 +57,13 @@ pub struct SimulateArgs {
     /// counters.json besides the usual files; `ttr merge` joins the N shard directories.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
+    /// Time every decision of every bot on the wall clock and report, per bot, the seconds
+    /// per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
+    /// run.json. The games and the CSV files are the same as without it. For a bot's own
+    /// speed use --threads 1 (or fewer threads than cores) on an idle machine: a thread
+    /// waiting for a core counts as time spent.
+    #[arg(long)]
+    pub time_decisions: bool,
 }
 
 /// What a batch of games plays: the arguments `ttr simulate` and `ttr sweep` share.
@@ -110,6 +122,8 @@ pub struct SimulateConfig {
     pub record: Option<(PathBuf, u64)>,
     /// The shard to play, if only one.
     pub shard: Option<Shard>,
+    /// Whether to time every decision ([`SimulateArgs::time_decisions`]).
+    pub time_decisions: bool,
     /// The map file's text (kept in a shard's counters file).
     pub map_toml: String,
 }
@@ -142,6 +156,7 @@ impl SimulateConfig {
             quiet: args.play.quiet,
             record: args.record.clone().map(|path| (path, args.record_every)),
             shard: args.shard,
+            time_decisions: args.time_decisions,
             map_toml: text,
             map,
         })
@@ -172,7 +187,15 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let bar = progress_bar(games.end - games.start, config.quiet);
     let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
     let plan = RunPlan { map, players: config.players, games: games.clone(), seed: config.seed, record_every };
-    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| config.bots[bot].build(seed);
+    let times: Vec<Arc<Mutex<DecisionTimes>>> = config.bots.iter().map(|_| Arc::default()).collect();
+    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| -> Box<dyn Bot> {
+        let built = config.bots[bot].build(seed);
+        if config.time_decisions {
+            Box::new(TimedBot::new(built, Arc::clone(&times[bot])))
+        } else {
+            built
+        }
+    };
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
     let ended = pool.install(|| {
@@ -197,6 +220,8 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let tallies: Vec<(String, Tally)> =
         report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
     let played = report.stats().games;
+    let decision_times =
+        if config.time_decisions { times_by_spec(report.distinct_bots(), &names, &times) } else { Vec::new() };
     let command: Vec<String> = std::env::args().collect();
     let info = RunInfo {
         command: &command,
@@ -207,6 +232,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
         wall_seconds: wall,
         shard: config.shard,
         shard_wall_seconds: Vec::new(),
+        decision_times: &decision_times,
     };
     let counters = match config.shard {
         Some(shard) => Some(write_counters(config, &names, shard, games, &info, report.stats())?),
@@ -230,8 +256,49 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
         map.name, config.players, config.threads
     )
     .map_err(CliError::Stdout)?;
+    decision_summary(&decision_times, stdout).map_err(CliError::Stdout)?;
     summary(&tallies, out, stdout).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The decision times of each distinct spec (in `distinct`'s order), from the times of each
+/// runner bot, whose spec is `names[bot]`.
+fn times_by_spec(
+    distinct: &[String],
+    names: &[String],
+    times: &[Arc<Mutex<DecisionTimes>>],
+) -> Vec<(String, DecisionTimes)> {
+    distinct
+        .iter()
+        .map(|spec| {
+            let mut total = DecisionTimes::default();
+            for (_, bot) in names.iter().zip(times).filter(|(name, _)| *name == spec) {
+                total.merge(&bot.lock().unwrap_or_else(PoisonError::into_inner));
+            }
+            (spec.clone(), total)
+        })
+        .collect()
+}
+
+/// Prints each bot's seconds per decision (nothing when decisions were not timed).
+fn decision_summary(times: &[(String, DecisionTimes)], w: &mut impl Write) -> std::io::Result<()> {
+    if times.is_empty() {
+        return Ok(());
+    }
+    writeln!(w, "seconds per decision (wall clock; percentiles within 3%):")?;
+    for (spec, t) in times {
+        writeln!(
+            w,
+            "  {spec:<24} {} decisions  median {}  p90 {}  p99 {}  longest {}  mean {}",
+            t.decisions(),
+            format_seconds(t.quantile(0.5)),
+            format_seconds(t.quantile(0.9)),
+            format_seconds(t.quantile(0.99)),
+            format_seconds(t.longest()),
+            format_seconds(t.mean())
+        )?;
+    }
+    Ok(())
 }
 
 /// The flag that Ctrl-C sets, its handler installed once per process, so that every run

@@ -132,6 +132,7 @@ fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
         record: None,
         record_every: 1,
         shard: None,
+        time_decisions: false,
     })?;
     let data = base.map.to_data();
     let varies: Vec<Vary> = args.vary.iter().map(|v| Vary::parse(v, &data)).collect::<Result<_, _>>()?;
@@ -202,6 +203,7 @@ fn plan(args: &SweepArgs) -> Result<(Vec<Vary>, Vec<Setting>), CliError> {
                 quiet: base.quiet,
                 record: None,
                 shard: None,
+                time_decisions: false,
             },
         });
     }

@@ -1,0 +1,219 @@
+//! Seconds per decision (`ttr simulate --time-decisions`): every `choose` call of a bot timed
+//! on the wall clock, gathered per bot in a histogram with 16 buckets per power of two, so
+//! that a run of any length keeps a few kilobytes per bot and its quantiles are good to 3%.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use ttr::{Action, Bot, Observation};
+
+/// Buckets per power of two, as a power of two.
+const SUB_BITS: u32 = 4;
+/// Durations of `2^LAST_BIT` ns (about 18 minutes) and longer share the last bucket.
+const LAST_BIT: u32 = 40;
+/// Number of buckets: one per nanosecond below `2^(SUB_BITS+1)`, then `2^SUB_BITS` per power
+/// of two up to `2^LAST_BIT`.
+const BUCKETS: usize = ((LAST_BIT - SUB_BITS + 1) << SUB_BITS) as usize;
+
+/// The bucket of a duration of `ns` nanoseconds: its lowest `SUB_BITS + 1` significant bits.
+fn bucket(ns: u64) -> usize {
+    let ns = ns.min((1 << LAST_BIT) - 1);
+    if ns < 1 << (SUB_BITS + 1) {
+        return ns as usize;
+    }
+    let top = 63 - ns.leading_zeros();
+    let sub = (ns >> (top - SUB_BITS)) & ((1 << SUB_BITS) - 1);
+    (((top - SUB_BITS + 1) << SUB_BITS) as u64 + sub) as usize
+}
+
+/// The smallest duration (ns) of bucket `i`, and the bucket's width.
+fn bucket_range(i: usize) -> (u64, u64) {
+    if i < 1 << (SUB_BITS + 1) {
+        return (i as u64, 1);
+    }
+    let top = (i >> SUB_BITS) as u32 + SUB_BITS - 1;
+    let sub = (i & ((1 << SUB_BITS) - 1)) as u64;
+    let width = 1u64 << (top - SUB_BITS);
+    (((1 << SUB_BITS) + sub) * width, width)
+}
+
+/// The times of many decisions: their number, sum and longest exactly, their distribution
+/// in buckets no wider than 1/16 of the durations they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecisionTimes {
+    counts: Vec<u64>,
+    decisions: u64,
+    total_ns: u128,
+    longest_ns: u64,
+}
+
+impl Default for DecisionTimes {
+    fn default() -> DecisionTimes {
+        DecisionTimes { counts: vec![0; BUCKETS], decisions: 0, total_ns: 0, longest_ns: 0 }
+    }
+}
+
+impl DecisionTimes {
+    /// Counts one decision that took `time`.
+    pub fn add(&mut self, time: Duration) {
+        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+        self.counts[bucket(ns)] += 1;
+        self.decisions += 1;
+        self.total_ns += u128::from(ns);
+        self.longest_ns = self.longest_ns.max(ns);
+    }
+
+    /// Adds the decisions of `other`.
+    pub fn merge(&mut self, other: &DecisionTimes) {
+        for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            *mine += theirs;
+        }
+        self.decisions += other.decisions;
+        self.total_ns += other.total_ns;
+        self.longest_ns = self.longest_ns.max(other.longest_ns);
+    }
+
+    /// Number of decisions timed.
+    #[must_use]
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// Mean seconds per decision (0 without decisions).
+    #[must_use]
+    pub fn mean(&self) -> f64 {
+        if self.decisions == 0 {
+            return 0.0;
+        }
+        self.total_ns as f64 / self.decisions as f64 * 1e-9
+    }
+
+    /// The longest decision in seconds, exactly.
+    #[must_use]
+    pub fn longest(&self) -> f64 {
+        self.longest_ns as f64 * 1e-9
+    }
+
+    /// The `q`-quantile (0 < `q` <= 1) in seconds: the time of the decision of rank
+    /// ceil(q·n) in increasing order, within 1/32 of it (the middle of its bucket, no longer
+    /// than the longest). 0 without decisions.
+    #[must_use]
+    pub fn quantile(&self, q: f64) -> f64 {
+        let rank = ((q * self.decisions as f64).ceil() as u64).clamp(1, self.decisions.max(1));
+        let mut seen = 0;
+        for (i, &n) in self.counts.iter().enumerate() {
+            seen += n;
+            if n > 0 && seen >= rank {
+                let (low, width) = bucket_range(i);
+                return (low + width / 2).min(self.longest_ns) as f64 * 1e-9;
+            }
+        }
+        0.0
+    }
+}
+
+/// A bot whose decisions are timed; its times are added to a shared total when it is
+/// dropped (once per game, so the threads of a run do not contend per decision).
+pub struct TimedBot {
+    bot: Box<dyn Bot>,
+    times: DecisionTimes,
+    total: Arc<Mutex<DecisionTimes>>,
+}
+
+impl TimedBot {
+    /// Times `bot`'s decisions into `total`.
+    #[must_use]
+    pub fn new(bot: Box<dyn Bot>, total: Arc<Mutex<DecisionTimes>>) -> TimedBot {
+        TimedBot { bot, times: DecisionTimes::default(), total }
+    }
+}
+
+impl Bot for TimedBot {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        let started = Instant::now();
+        let action = self.bot.choose(obs);
+        self.times.add(started.elapsed());
+        action
+    }
+}
+
+impl Drop for TimedBot {
+    fn drop(&mut self) {
+        self.total.lock().unwrap_or_else(PoisonError::into_inner).merge(&self.times);
+    }
+}
+
+/// Seconds as text with a unit that suits them: `85 ns`, `4.2 µs`, `8.7 ms`, `1.25 s`.
+#[must_use]
+pub fn format_seconds(s: f64) -> String {
+    if s < 1e-6 {
+        format!("{:.0} ns", s * 1e9)
+    } else if s < 1e-3 {
+        format!("{:.1} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_are_contiguous_and_hold_their_durations() {
+        let mut next = 0;
+        for i in 0..BUCKETS {
+            let (low, width) = bucket_range(i);
+            assert_eq!(low, next, "bucket {i} starts where the last ended");
+            assert!(i < 32 || width * 16 <= low, "bucket {i} is at most 1/16 of its durations wide");
+            assert_eq!(bucket(low), i);
+            assert_eq!(bucket(low + width - 1), i);
+            next = low + width;
+        }
+        assert_eq!(next, 1 << LAST_BIT);
+        assert_eq!(bucket(u64::MAX), BUCKETS - 1);
+    }
+
+    #[test]
+    fn quantiles_are_within_a_thirty_second_of_the_exact_ones() {
+        // A skewed spread from 40 ns to about 0.2 s, as a run of mixed bots gives.
+        let mut exact: Vec<u64> = (0..10_000u64).map(|k| 40 + k * k * k / 50_000).collect();
+        let mut times = DecisionTimes::default();
+        for &ns in exact.iter().rev() {
+            times.add(Duration::from_nanos(ns));
+        }
+        exact.sort_unstable();
+        for q in [0.01, 0.1, 0.5, 0.9, 0.99, 1.0] {
+            let want = exact[(q * exact.len() as f64).ceil() as usize - 1] as f64 * 1e-9;
+            let got = times.quantile(q);
+            assert!((got - want).abs() <= want / 32.0, "q {q}: {got} against {want}");
+        }
+        assert_eq!(times.decisions(), 10_000);
+        assert_eq!(times.longest(), *exact.last().unwrap() as f64 * 1e-9);
+        let mean = exact.iter().sum::<u64>() as f64 / 10_000.0 * 1e-9;
+        assert!((times.mean() - mean).abs() < 1e-15);
+    }
+
+    #[test]
+    fn merged_times_are_those_of_one_histogram() {
+        let (mut a, mut b, mut both) = (DecisionTimes::default(), DecisionTimes::default(), DecisionTimes::default());
+        for k in 0..1000u64 {
+            let time = Duration::from_nanos(k * 7919 % 100_003);
+            if k % 3 == 0 { &mut a } else { &mut b }.add(time);
+            both.add(time);
+        }
+        a.merge(&b);
+        assert_eq!(a, both);
+        assert_eq!(DecisionTimes::default().quantile(0.5), 0.0);
+    }
+
+    #[test]
+    fn seconds_get_a_readable_unit() {
+        assert_eq!(format_seconds(85e-9), "85 ns");
+        assert_eq!(format_seconds(4.24e-6), "4.2 µs");
+        assert_eq!(format_seconds(8.66e-3), "8.7 ms");
+        assert_eq!(format_seconds(1.254), "1.25 s");
+    }
+}
