@@ -127,6 +127,9 @@ fn page(dir: &Path) -> Result<String, String> {
     }
     let even = run.players().filter(|&p| p > 0).map(|p| 1.0 / p as f64);
     section(&mut html, "Run", run.html_table());
+    if let Some(times) = run.decision_table() {
+        section(&mut html, "Seconds per decision", times);
+    }
     let bot_rates = bots.rows().iter().map(|r| Rate::of(r.bot.clone(), r));
     section(&mut html, "Win rate by bot", rate_section(&bots, bot_rates, "bot", even));
     let seat_rates = seats.rows().iter().map(|r| Rate::of(format!("seat {}", r.seat), r));

@@ -229,6 +229,26 @@ fn a_provisional_run_says_so() {
 }
 
 #[test]
+fn timed_decisions_get_their_own_table() {
+    let page = report(&full_run()).expect("report");
+    assert!(!page.contains("<h2>Seconds per decision</h2>"), "no table for a run that did not time them");
+    let times = r#""decision_seconds": [
+    {"bot": "random", "decisions": 9120, "median": 7.2e-8, "p90": 1.4e-7, "p99": 1.9e-7, "longest": 8.6e-6, "mean": 9.6e-8},
+    {"bot": "greedy,note=<b>", "decisions": 2287, "median": 0.0087, "p90": 0.0241, "p99": 0.0312, "longest": 0.0417, "mean": 0.0102}
+  ],
+  "provisional": false"#;
+    let run = RUN_JSON.replace("\"provisional\": false", times);
+    let page = report(&with(full_run(), "run.json", &run)).expect("report");
+    let table = section(&page, "Seconds per decision");
+    for cell in ["<td>random</td>", "<td class=\"num\">9120</td>", "<td>72 ns</td>", "<td>8.6 µs</td>"] {
+        assert!(table.contains(cell), "{cell} in {table}");
+    }
+    for cell in ["<td>greedy,note=&lt;b&gt;</td>", "<td>8.7 ms</td>", "<td>41.7 ms</td>", "<td>10.2 ms</td>"] {
+        assert!(table.contains(cell), "{cell} in {table}");
+    }
+}
+
+#[test]
 fn missing_optional_files_are_noted() {
     let required: Vec<(&str, String)> =
         full_run().into_iter().filter(|(n, _)| ["run.json", "bots.csv", "seats.csv"].contains(n)).collect();

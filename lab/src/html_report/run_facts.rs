@@ -4,7 +4,9 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::html_table;
 use crate::svg::escape;
+use crate::timing::format_seconds;
 
 /// The keys of `run.json` shown on the page, in order, with their labels.
 const FACTS: [(&str, &str); 13] = [
@@ -75,6 +77,31 @@ impl RunFacts {
         }
         html.push_str("</table>\n");
         html
+    }
+
+    /// The seconds per decision of each bot (`decision_seconds`, written by `ttr simulate
+    /// --time-decisions`) as an HTML table, if the run timed its decisions.
+    pub(super) fn decision_table(&self) -> Option<String> {
+        let rows = self.fields.get("decision_seconds")?.as_array()?;
+        let time = |row: &Value, key: &str| row.get(key).and_then(Value::as_f64).map_or(String::new(), format_seconds);
+        let rows = rows.iter().map(|row| {
+            let bot = row.get("bot").map_or(String::new(), plain);
+            let decisions = row.get("decisions").map_or(String::new(), plain);
+            [
+                bot,
+                decisions,
+                time(row, "median"),
+                time(row, "p90"),
+                time(row, "p99"),
+                time(row, "longest"),
+                time(row, "mean"),
+            ]
+        });
+        let header = ["bot", "decisions", "median", "p90", "p99", "longest", "mean"];
+        Some(format!(
+            "<p>Wall clock, every decision timed; percentiles within 3%, longest and mean exact.</p>\n{}",
+            html_table(&header, rows)
+        ))
     }
 }
 
