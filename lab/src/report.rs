@@ -21,7 +21,7 @@ use crate::export::tickets::TicketRow;
 use crate::export::{self, Row};
 use crate::shard::Shard;
 use crate::stats::RunStats;
-use crate::timing::DecisionTimes;
+use crate::timing::DecisionSeconds;
 use crate::GameOutcome;
 
 /// What `run.json` records so that a result can be reproduced.
@@ -47,7 +47,7 @@ pub struct RunInfo<'a> {
     /// Seconds per decision of each distinct bot spec, when the run timed its decisions
     /// (`ttr simulate --time-decisions`), written as `decision_seconds`; empty (and not
     /// written) otherwise.
-    pub decision_times: &'a [(String, DecisionTimes)],
+    pub decision_times: &'a [DecisionSeconds],
 }
 
 /// The files of a run in progress.
@@ -229,18 +229,7 @@ impl<'a> Report<'a> {
             run["shard_wall_seconds"] = info.shard_wall_seconds.clone().into();
         }
         if !info.decision_times.is_empty() {
-            let rows = info.decision_times.iter().map(|(bot, t)| {
-                serde_json::json!({
-                    "bot": bot,
-                    "decisions": t.decisions(),
-                    "median": t.quantile(0.5),
-                    "p90": t.quantile(0.9),
-                    "p99": t.quantile(0.99),
-                    "longest": t.longest(),
-                    "mean": t.mean(),
-                })
-            });
-            run["decision_seconds"] = rows.collect::<Vec<_>>().into();
+            run["decision_seconds"] = serde_json::to_value(info.decision_times)?;
         }
         serde_json::to_writer_pretty(&mut *w, &run)?;
         writeln!(w)

@@ -2,9 +2,11 @@
 //! on the wall clock, gathered per bot in a histogram with 16 buckets per power of two, so
 //! that a run of any length keeps a few kilobytes per bot and its quantiles are good to 3%.
 
+use std::io::{self, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use ttr::{Action, Bot, Observation};
 
 /// Buckets per power of two, as a power of two.
@@ -112,20 +114,99 @@ impl DecisionTimes {
     }
 }
 
+/// One bot's seconds per decision, as `run.json` and `tournament.json` hold them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DecisionSeconds {
+    /// The bot spec.
+    pub bot: String,
+    /// Decisions timed.
+    pub decisions: u64,
+    /// Median seconds per decision (within 3%).
+    pub median: f64,
+    /// 90th percentile (within 3%).
+    pub p90: f64,
+    /// 99th percentile (within 3%).
+    pub p99: f64,
+    /// The longest decision, exactly.
+    pub longest: f64,
+    /// The mean, exactly.
+    pub mean: f64,
+}
+
+impl DecisionSeconds {
+    /// The figures of `times`, for `bot`.
+    #[must_use]
+    pub fn of(bot: &str, times: &DecisionTimes) -> DecisionSeconds {
+        DecisionSeconds {
+            bot: bot.to_string(),
+            decisions: times.decisions(),
+            median: times.quantile(0.5),
+            p90: times.quantile(0.9),
+            p99: times.quantile(0.99),
+            longest: times.longest(),
+            mean: times.mean(),
+        }
+    }
+
+    /// The column names of [`DecisionSeconds::cells`].
+    pub const COLUMNS: [&'static str; 7] = ["bot", "decisions", "median", "p90", "p99", "longest", "mean"];
+
+    /// The figures as text for a table row: the bot, the count, then the times with units.
+    #[must_use]
+    pub fn cells(&self) -> [String; 7] {
+        [
+            self.bot.clone(),
+            self.decisions.to_string(),
+            format_seconds(self.median),
+            format_seconds(self.p90),
+            format_seconds(self.p99),
+            format_seconds(self.longest),
+            format_seconds(self.mean),
+        ]
+    }
+}
+
+/// The decision times of a run's bots: one shared total per bot of the run, fed by the
+/// bots it wraps.
+pub struct DecisionClock {
+    totals: Vec<Arc<Mutex<DecisionTimes>>>,
+}
+
+impl DecisionClock {
+    /// A clock for a run of `bots` bots (indices `0..bots`).
+    #[must_use]
+    pub fn new(bots: usize) -> DecisionClock {
+        DecisionClock { totals: (0..bots).map(|_| Arc::default()).collect() }
+    }
+
+    /// `bot`, the run's bot number `index`, with every decision timed into its total.
+    #[must_use]
+    pub fn time(&self, index: usize, bot: Box<dyn Bot>) -> Box<dyn Bot> {
+        Box::new(TimedBot { bot, times: DecisionTimes::default(), total: Arc::clone(&self.totals[index]) })
+    }
+
+    /// The figures per distinct spec, in order of first appearance, when bot `i` has spec
+    /// `specs[i]` (several bots of one spec are summed).
+    #[must_use]
+    pub fn by_spec(&self, specs: &[String]) -> Vec<DecisionSeconds> {
+        let mut distinct: Vec<(&str, DecisionTimes)> = Vec::new();
+        for (spec, total) in specs.iter().zip(&self.totals) {
+            let total = total.lock().unwrap_or_else(PoisonError::into_inner);
+            match distinct.iter_mut().find(|(s, _)| s == spec) {
+                Some((_, times)) => times.merge(&total),
+                None => distinct.push((spec, total.clone())),
+            }
+        }
+        distinct.iter().map(|(spec, times)| DecisionSeconds::of(spec, times)).collect()
+    }
+}
+
 /// A bot whose decisions are timed; its times are added to a shared total when it is
 /// dropped (once per game, so the threads of a run do not contend per decision).
-pub struct TimedBot {
+struct TimedBot {
     bot: Box<dyn Bot>,
     times: DecisionTimes,
     total: Arc<Mutex<DecisionTimes>>,
-}
-
-impl TimedBot {
-    /// Times `bot`'s decisions into `total`.
-    #[must_use]
-    pub fn new(bot: Box<dyn Bot>, total: Arc<Mutex<DecisionTimes>>) -> TimedBot {
-        TimedBot { bot, times: DecisionTimes::default(), total }
-    }
 }
 
 impl Bot for TimedBot {
@@ -141,6 +222,22 @@ impl Drop for TimedBot {
     fn drop(&mut self) {
         self.total.lock().unwrap_or_else(PoisonError::into_inner).merge(&self.times);
     }
+}
+
+/// Prints a heading and one line per bot (nothing without rows).
+pub fn write_summary(rows: &[DecisionSeconds], w: &mut impl Write) -> io::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    writeln!(w, "seconds per decision (wall clock; percentiles within 3%):")?;
+    for t in rows {
+        let [bot, decisions, median, p90, p99, longest, mean] = t.cells();
+        writeln!(
+            w,
+            "  {bot:<24} {decisions} decisions  median {median}  p90 {p90}  p99 {p99}  longest {longest}  mean {mean}"
+        )?;
+    }
+    Ok(())
 }
 
 /// Seconds as text with a unit that suits them: `85 ns`, `4.2 µs`, `8.7 ms`, `1.25 s`.

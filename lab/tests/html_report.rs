@@ -246,6 +246,10 @@ fn timed_decisions_get_their_own_table() {
     for cell in ["<td>greedy,note=&lt;b&gt;</td>", "<td>8.7 ms</td>", "<td>41.7 ms</td>", "<td>10.2 ms</td>"] {
         assert!(table.contains(cell), "{cell} in {table}");
     }
+    let bad = RUN_JSON
+        .replace("\"provisional\": false", "\"decision_seconds\": [{\"bot\": \"random\"}], \"provisional\": false");
+    let error = report(&with(full_run(), "run.json", &bad)).expect_err("refused");
+    assert!(error.contains("run.json") && error.contains("decision_seconds") && error.contains("decisions"), "{error}");
 }
 
 #[test]

@@ -276,6 +276,38 @@ fn files_do_not_depend_on_threads_and_shards_merge_to_the_same_files() {
 }
 
 #[test]
+fn timed_decisions_are_reported_per_bot_and_change_no_rating() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = |name: &str| tmp.path().join(name);
+    let plain = tournament(&dir("plain"), &["--threads", "2"]);
+    let timed = tournament(&dir("timed"), &["--threads", "2", "--time-decisions"]);
+    assert!(plain.status.success() && timed.status.success(), "{} {}", stderr(&plain), stderr(&timed));
+    for file in FILES {
+        let x = fs::read(dir("plain").join(file)).expect("read");
+        assert!(x == fs::read(dir("timed").join(file)).expect("read"), "{file} differs when timed");
+    }
+    let json = |name: &str| -> serde_json::Value {
+        serde_json::from_slice(&fs::read(dir(name).join("tournament.json")).expect("read")).expect("json")
+    };
+    assert!(json("plain").get("decision_seconds").is_none(), "only timed runs report times");
+    let timed_json = json("timed");
+    let rows = timed_json["decision_seconds"].as_array().expect("decision_seconds");
+    let bots: Vec<&str> = rows.iter().map(|r| r["bot"].as_str().expect("bot")).collect();
+    assert_eq!(bots, ["random", "one-step", "long-route"]);
+    for row in rows {
+        let at = |key: &str| row[key].as_f64().expect(key);
+        assert!(row["decisions"].as_u64().expect("decisions") > 1000, "{row}");
+        assert!(0.0 < at("median") && at("median") <= at("p90") && at("p90") <= at("p99"), "{row}");
+        assert!(at("p99") <= at("longest") && at("mean") <= at("longest"), "{row}");
+    }
+    assert!(String::from_utf8_lossy(&timed.stdout).contains("seconds per decision"), "printed too");
+    let report = ttr(&["report", dir("timed").to_str().unwrap()]);
+    assert!(report.status.success(), "{}", stderr(&report));
+    let page = fs::read_to_string(dir("timed").join("report.html")).unwrap();
+    assert!(page.contains("<h2>Seconds per decision</h2>") && page.contains("<td class=\"l\">one-step</td>"), "{page}");
+}
+
+#[test]
 fn bad_input_is_refused_with_a_clear_error_and_no_files() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("bad");

@@ -5,12 +5,11 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use clap::Args;
 use serde::{Deserialize, Serialize};
-use ttr::{Bot, Map};
+use ttr::Map;
 use ttr_bots::BotSpec;
 
 use super::{parse_count, progress_bar, CliError};
@@ -18,7 +17,7 @@ use crate::atomic_file::AtomicFile;
 use crate::record_file::RecordWriter;
 use crate::report::{Report, RunInfo};
 use crate::shard::{self, CountersFile, RunIdentity, Shard, Timing};
-use crate::timing::{format_seconds, DecisionTimes, TimedBot};
+use crate::timing::{self, DecisionClock};
 use crate::{RunEnd, RunError, RunPlan, RunStats, Tally};
 
 /// The raw arguments of `ttr simulate`.
@@ -187,11 +186,11 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let bar = progress_bar(games.end - games.start, config.quiet);
     let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
     let plan = RunPlan { map, players: config.players, games: games.clone(), seed: config.seed, record_every };
-    let times: Vec<Arc<Mutex<DecisionTimes>>> = config.bots.iter().map(|_| Arc::default()).collect();
-    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| -> Box<dyn Bot> {
+    let clock = DecisionClock::new(config.bots.len());
+    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| {
         let built = config.bots[bot].build(seed);
         if config.time_decisions {
-            Box::new(TimedBot::new(built, Arc::clone(&times[bot])))
+            clock.time(bot, built)
         } else {
             built
         }
@@ -220,8 +219,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let tallies: Vec<(String, Tally)> =
         report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
     let played = report.stats().games;
-    let decision_times =
-        if config.time_decisions { times_by_spec(report.distinct_bots(), &names, &times) } else { Vec::new() };
+    let decision_times = if config.time_decisions { clock.by_spec(&names) } else { Vec::new() };
     let command: Vec<String> = std::env::args().collect();
     let info = RunInfo {
         command: &command,
@@ -256,49 +254,9 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
         map.name, config.players, config.threads
     )
     .map_err(CliError::Stdout)?;
-    decision_summary(&decision_times, stdout).map_err(CliError::Stdout)?;
+    timing::write_summary(&decision_times, stdout).map_err(CliError::Stdout)?;
     summary(&tallies, out, stdout).map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The decision times of each distinct spec (in `distinct`'s order), from the times of each
-/// runner bot, whose spec is `names[bot]`.
-fn times_by_spec(
-    distinct: &[String],
-    names: &[String],
-    times: &[Arc<Mutex<DecisionTimes>>],
-) -> Vec<(String, DecisionTimes)> {
-    distinct
-        .iter()
-        .map(|spec| {
-            let mut total = DecisionTimes::default();
-            for (_, bot) in names.iter().zip(times).filter(|(name, _)| *name == spec) {
-                total.merge(&bot.lock().unwrap_or_else(PoisonError::into_inner));
-            }
-            (spec.clone(), total)
-        })
-        .collect()
-}
-
-/// Prints each bot's seconds per decision (nothing when decisions were not timed).
-fn decision_summary(times: &[(String, DecisionTimes)], w: &mut impl Write) -> std::io::Result<()> {
-    if times.is_empty() {
-        return Ok(());
-    }
-    writeln!(w, "seconds per decision (wall clock; percentiles within 3%):")?;
-    for (spec, t) in times {
-        writeln!(
-            w,
-            "  {spec:<24} {} decisions  median {}  p90 {}  p99 {}  longest {}  mean {}",
-            t.decisions(),
-            format_seconds(t.quantile(0.5)),
-            format_seconds(t.quantile(0.9)),
-            format_seconds(t.quantile(0.99)),
-            format_seconds(t.longest()),
-            format_seconds(t.mean())
-        )?;
-    }
-    Ok(())
 }
 
 /// The flag that Ctrl-C sets, its handler installed once per process, so that every run

@@ -2,11 +2,12 @@
 
 use std::path::Path;
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::html_table;
 use crate::svg::escape;
-use crate::timing::format_seconds;
+use crate::timing::DecisionSeconds;
 
 /// The keys of `run.json` shown on the page, in order, with their labels.
 const FACTS: [(&str, &str); 13] = [
@@ -28,6 +29,8 @@ const FACTS: [(&str, &str); 13] = [
 /// The contents of `run.json`.
 pub(super) struct RunFacts {
     fields: Map<String, Value>,
+    /// `decision_seconds`, when the run timed its decisions.
+    decision_seconds: Option<Vec<DecisionSeconds>>,
 }
 
 impl RunFacts {
@@ -41,11 +44,17 @@ impl RunFacts {
         })?;
         match serde_json::from_str(&text) {
             Ok(Value::Object(fields)) => {
-                let facts = RunFacts { fields };
-                match facts.fields.get("provisional") {
-                    None | Some(Value::Bool(_)) => Ok(facts),
-                    Some(_) => Err(format!("{shown}: `provisional` must be true or false")),
+                if !matches!(fields.get("provisional"), None | Some(Value::Bool(_))) {
+                    return Err(format!("{shown}: `provisional` must be true or false"));
                 }
+                let decision_seconds = match fields.get("decision_seconds") {
+                    None => None,
+                    Some(rows) => Some(
+                        Vec::<DecisionSeconds>::deserialize(rows)
+                            .map_err(|e| format!("{shown}: `decision_seconds`: {e}"))?,
+                    ),
+                };
+                Ok(RunFacts { fields, decision_seconds })
             }
             Ok(_) => Err(format!("{shown}:1: expected a JSON object")),
             Err(e) => Err(format!("{shown}:{}: invalid JSON: {e}", e.line())),
@@ -82,25 +91,10 @@ impl RunFacts {
     /// The seconds per decision of each bot (`decision_seconds`, written by `ttr simulate
     /// --time-decisions`) as an HTML table, if the run timed its decisions.
     pub(super) fn decision_table(&self) -> Option<String> {
-        let rows = self.fields.get("decision_seconds")?.as_array()?;
-        let time = |row: &Value, key: &str| row.get(key).and_then(Value::as_f64).map_or(String::new(), format_seconds);
-        let rows = rows.iter().map(|row| {
-            let bot = row.get("bot").map_or(String::new(), plain);
-            let decisions = row.get("decisions").map_or(String::new(), plain);
-            [
-                bot,
-                decisions,
-                time(row, "median"),
-                time(row, "p90"),
-                time(row, "p99"),
-                time(row, "longest"),
-                time(row, "mean"),
-            ]
-        });
-        let header = ["bot", "decisions", "median", "p90", "p99", "longest", "mean"];
+        let rows = self.decision_seconds.as_ref()?.iter().map(DecisionSeconds::cells);
         Some(format!(
             "<p>Wall clock, every decision timed; percentiles within 3%, longest and mean exact.</p>\n{}",
-            html_table(&header, rows)
+            html_table(&DecisionSeconds::COLUMNS, rows)
         ))
     }
 }

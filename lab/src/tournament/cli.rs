@@ -21,6 +21,7 @@ use super::TournamentError;
 use crate::atomic_file::AtomicFile;
 use crate::cli::{parse_count, progress_bar, CliError};
 use crate::shard::{self, CountersFile, RunIdentity, Shard, ShardDir, Timing};
+use crate::timing::{self, DecisionClock, DecisionSeconds};
 
 /// Flags of `ttr tournament`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -80,6 +81,12 @@ pub struct TournamentArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Time every decision of every bot on the wall clock and report, per bot, the seconds
+    /// per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
+    /// tournament.json. The games and the ratings are the same as without it. For a bot's
+    /// own speed use --threads 1 on an idle machine.
+    #[arg(long)]
+    pub time_decisions: bool,
 }
 
 /// Parses `--players`: `3` or `2..4` (inclusive).
@@ -156,6 +163,9 @@ pub struct RunInfo {
     /// For shards merged by `ttr merge`, each shard's wall time in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shard_wall_seconds: Vec<f64>,
+    /// Seconds per decision of each bot, when the run timed them (`--time-decisions`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decision_seconds: Vec<DecisionSeconds>,
     /// Program version.
     pub version: String,
 }
@@ -255,8 +265,15 @@ pub struct Played {
     pub sprt: Option<Sprt>,
 }
 
-/// Plays `plan`'s blocks on the current rayon pool.
-pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool) -> Result<Played, TournamentError> {
+/// Plays `plan`'s blocks on the current rayon pool; with a `clock`, times every decision.
+pub fn play(
+    plan: &Plan,
+    games: u64,
+    seed: u64,
+    quiet: bool,
+    clock: Option<&DecisionClock>,
+    cancel: &AtomicBool,
+) -> Result<Played, TournamentError> {
     let stages = stages(plan.names.len(), &plan.players, games, plan.sprt.is_some());
     let mine = plan.shard.map_or(0..u64::MAX, |s| s.range(stages.iter().map(|s| s.blocks).sum()));
     // The whole run's blocks are the stages' blocks one stage after the other.
@@ -273,7 +290,13 @@ pub fn play(plan: &Plan, games: u64, seed: u64, quiet: bool, cancel: &AtomicBool
     let total: u64 = stages.iter().zip(&parts).map(|(s, p)| (p.end - p.start) * s.players as u64).sum();
     let bar = progress_bar(total, quiet);
     let progress = |n: u64| bar.inc(n);
-    let make_bot = |bot: usize, seed: u64| plan.specs[bot].build(seed);
+    let make_bot = |bot: usize, seed: u64| {
+        let built = plan.specs[bot].build(seed);
+        match clock {
+            Some(clock) => clock.time(bot, built),
+            None => built,
+        }
+    };
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
     for (stage, part) in stages.iter().zip(parts) {
@@ -348,8 +371,9 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let clock = args.time_decisions.then(|| DecisionClock::new(plan.names.len()));
     let started = Instant::now();
-    let played = pool.install(|| play(&plan, args.games, args.seed, args.quiet, &cancel))?;
+    let played = pool.install(|| play(&plan, args.games, args.seed, args.quiet, clock.as_ref(), &cancel))?;
     let info = RunInfo {
         format: "ttr-tournament".into(),
         command: std::env::args().collect(),
@@ -367,6 +391,7 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
         threads,
         wall_seconds: started.elapsed().as_secs_f64(),
         shard_wall_seconds: Vec::new(),
+        decision_seconds: clock.map_or_else(Vec::new, |c| c.by_spec(&plan.names)),
         version: env!("CARGO_PKG_VERSION").into(),
     };
     let counters = match plan.shard {
@@ -384,6 +409,7 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
     } else {
         print_ladders(&ladders, &plan.names, plan.anchor, stdout)?;
     }
+    timing::write_summary(&info.decision_seconds, stdout).map_err(TournamentError::Stdout)?;
     writeln!(
         stdout,
         "{} games ({} blocks) of {} in {:.1} s on {threads} threads; wrote {}/ (ratings, pairs, seats, blocks, lineup_scores .csv; tournament.json)",
@@ -544,6 +570,7 @@ pub fn merge(
         threads: shards.iter().map(|s| s.file.timing.threads).sum(),
         wall_seconds: shard_wall_seconds.iter().sum(),
         shard_wall_seconds,
+        decision_seconds: Vec::new(),
         version: env!("CARGO_PKG_VERSION").into(),
     };
     let message = |e: TournamentError| match e {

@@ -10,6 +10,7 @@ use super::cli::RunInfo;
 use super::output::{read_rows, PairRow, RatingRow, SeatRow};
 use super::TournamentError;
 use crate::atomic_file::AtomicFile;
+use crate::timing::DecisionSeconds;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
@@ -150,6 +151,22 @@ th{{background:#f3f3f3}}td.l,th.l{{text-align:left}}svg{{display:block;margin:1e
                     }
                     None => h.push_str("<td></td>"),
                 }
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table>\n");
+    }
+    if let Some(times) = info.as_ref().map(|i| &i.decision_seconds).filter(|t| !t.is_empty()) {
+        h.push_str("<h2>Seconds per decision</h2><p class=\"note\">Wall clock, every decision timed; percentiles within 3%, longest and mean exact.</p><table><tr>");
+        for (k, column) in DecisionSeconds::COLUMNS.iter().enumerate() {
+            let _ = write!(h, "<th{}>{column}</th>", if k == 0 { " class=\"l\"" } else { "" });
+        }
+        h.push_str("</tr>\n");
+        for t in times {
+            let [bot, rest @ ..] = t.cells();
+            let _ = write!(h, "<tr><td class=\"l\">{}</td>", escape(&bot));
+            for cell in rest {
+                let _ = write!(h, "<td>{cell}</td>");
             }
             h.push_str("</tr>\n");
         }
