@@ -1,6 +1,7 @@
-//! Seconds per decision (`ttr simulate --time-decisions`): every `choose` call of a bot timed
-//! on the wall clock, gathered per bot in a histogram with 16 buckets per power of two, so
-//! that a run of any length keeps a few kilobytes per bot and its quantiles are good to 3%.
+//! Seconds per decision (`--time-decisions` of `ttr simulate` and `ttr tournament`): every
+//! `choose` call of a bot timed on the CPU clock of its thread (the wall clock where there
+//! is none), gathered per bot in a histogram with 16 buckets per power of two, so that a run
+//! of any length keeps a few kilobytes per bot and its quantiles are good to 3%.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -114,11 +115,77 @@ impl DecisionTimes {
     }
 }
 
+/// What decisions are timed with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Clock {
+    /// The CPU time of the bot's thread: what the decision cost, however busy the machine
+    /// (time spent waiting for a core is not counted).
+    ThreadCpu,
+    /// Elapsed time, waits for a core included (where the system has no thread CPU clock).
+    Wall,
+}
+
+impl Clock {
+    /// The thread CPU clock if the system has one, else the wall clock.
+    #[must_use]
+    pub fn best() -> Clock {
+        if thread_cpu_ns().is_some() {
+            Clock::ThreadCpu
+        } else {
+            Clock::Wall
+        }
+    }
+
+    /// Runs `f`, and how long it took on this clock.
+    fn time<T>(self, f: impl FnOnce() -> T) -> (T, Duration) {
+        match self {
+            Clock::ThreadCpu => {
+                let start = thread_cpu_ns().unwrap_or(0);
+                let out = f();
+                (out, Duration::from_nanos(thread_cpu_ns().unwrap_or(start).saturating_sub(start)))
+            }
+            Clock::Wall => {
+                let start = Instant::now();
+                let out = f();
+                (out, start.elapsed())
+            }
+        }
+    }
+
+    /// How the clock is named in printed output: "the ... clock".
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Clock::ThreadCpu => "the CPU clock of the bot's thread",
+            Clock::Wall => "the wall clock",
+        }
+    }
+}
+
+/// Nanoseconds of CPU time the calling thread has used, if the system keeps count.
+#[cfg(unix)]
+fn thread_cpu_ns() -> Option<u64> {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid `timespec` for the call to write; nothing else is touched.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    let (secs, nanos) = (u64::try_from(now.tv_sec).ok()?, u64::try_from(now.tv_nsec).ok()?);
+    (status == 0).then_some(secs * 1_000_000_000 + nanos)
+}
+
+/// Nanoseconds of CPU time the calling thread has used: not known here.
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
+}
+
 /// One bot's seconds per decision, as `run.json` and `tournament.json` hold them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DecisionSeconds {
     /// The bot spec.
     pub bot: String,
+    /// The clock the decisions were timed with.
+    pub clock: Clock,
     /// Decisions timed.
     pub decisions: u64,
     /// Median seconds per decision (within 3%).
@@ -136,9 +203,10 @@ pub struct DecisionSeconds {
 impl DecisionSeconds {
     /// The figures of `times`, for `bot`.
     #[must_use]
-    pub fn of(bot: &str, times: &DecisionTimes) -> DecisionSeconds {
+    pub fn of(bot: &str, clock: Clock, times: &DecisionTimes) -> DecisionSeconds {
         DecisionSeconds {
             bot: bot.to_string(),
+            clock,
             decisions: times.decisions(),
             median: times.quantile(0.5),
             p90: times.quantile(0.9),
@@ -169,20 +237,22 @@ impl DecisionSeconds {
 /// The decision times of a run's bots: one shared total per bot of the run, fed by the
 /// bots it wraps.
 pub struct DecisionClock {
+    clock: Clock,
     totals: Vec<Arc<Mutex<DecisionTimes>>>,
 }
 
 impl DecisionClock {
-    /// A clock for a run of `bots` bots (indices `0..bots`).
+    /// A clock for a run of `bots` bots (indices `0..bots`), on the [best](Clock::best) clock.
     #[must_use]
     pub fn new(bots: usize) -> DecisionClock {
-        DecisionClock { totals: (0..bots).map(|_| Arc::default()).collect() }
+        DecisionClock { clock: Clock::best(), totals: (0..bots).map(|_| Arc::default()).collect() }
     }
 
     /// `bot`, the run's bot number `index`, with every decision timed into its total.
     #[must_use]
     pub fn time(&self, index: usize, bot: Box<dyn Bot>) -> Box<dyn Bot> {
-        Box::new(TimedBot { bot, times: DecisionTimes::default(), total: Arc::clone(&self.totals[index]) })
+        let total = Arc::clone(&self.totals[index]);
+        Box::new(TimedBot { bot, clock: self.clock, times: DecisionTimes::default(), total })
     }
 
     /// The figures per distinct spec, in order of first appearance, when bot `i` has spec
@@ -197,7 +267,7 @@ impl DecisionClock {
                 None => distinct.push((spec, total.clone())),
             }
         }
-        distinct.iter().map(|(spec, times)| DecisionSeconds::of(spec, times)).collect()
+        distinct.iter().map(|(spec, times)| DecisionSeconds::of(spec, self.clock, times)).collect()
     }
 }
 
@@ -205,15 +275,15 @@ impl DecisionClock {
 /// dropped (once per game, so the threads of a run do not contend per decision).
 struct TimedBot {
     bot: Box<dyn Bot>,
+    clock: Clock,
     times: DecisionTimes,
     total: Arc<Mutex<DecisionTimes>>,
 }
 
 impl Bot for TimedBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let started = Instant::now();
-        let action = self.bot.choose(obs);
-        self.times.add(started.elapsed());
+        let (action, took) = self.clock.time(|| self.bot.choose(obs));
+        self.times.add(took);
         action
     }
 }
@@ -229,7 +299,7 @@ pub fn write_summary(rows: &[DecisionSeconds], w: &mut impl Write) -> io::Result
     if rows.is_empty() {
         return Ok(());
     }
-    writeln!(w, "seconds per decision (wall clock; percentiles within 3%):")?;
+    writeln!(w, "seconds per decision (on {}; percentiles within 3%):", rows[0].clock.label())?;
     for t in rows {
         let [bot, decisions, median, p90, p99, longest, mean] = t.cells();
         writeln!(
@@ -304,6 +374,19 @@ mod tests {
         a.merge(&b);
         assert_eq!(a, both);
         assert_eq!(DecisionTimes::default().quantile(0.5), 0.0);
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_thread_cpu_clock_leaves_out_waiting() {
+        assert_eq!(Clock::best(), Clock::ThreadCpu);
+        let nap = Duration::from_millis(50);
+        let ((), on_cpu) = Clock::ThreadCpu.time(|| std::thread::sleep(nap));
+        let ((), elapsed) = Clock::Wall.time(|| std::thread::sleep(nap));
+        assert!(elapsed >= nap, "{elapsed:?}");
+        assert!(on_cpu < nap / 5, "a sleeping thread uses next to no CPU: {on_cpu:?}");
+        let (sum, busy) = Clock::ThreadCpu.time(|| (0..2_000_000u64).map(std::hint::black_box).sum::<u64>());
+        assert!(sum > 0 && busy > Duration::ZERO, "work is counted");
     }
 
     #[test]

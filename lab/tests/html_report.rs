@@ -233,8 +233,8 @@ fn timed_decisions_get_their_own_table() {
     let page = report(&full_run()).expect("report");
     assert!(!page.contains("<h2>Seconds per decision</h2>"), "no table for a run that did not time them");
     let times = r#""decision_seconds": [
-    {"bot": "random", "decisions": 9120, "median": 7.2e-8, "p90": 1.4e-7, "p99": 1.9e-7, "longest": 8.6e-6, "mean": 9.6e-8},
-    {"bot": "greedy,note=<b>", "decisions": 2287, "median": 0.0087, "p90": 0.0241, "p99": 0.0312, "longest": 0.0417, "mean": 0.0102}
+    {"bot": "random", "clock": "thread_cpu", "decisions": 9120, "median": 7.2e-8, "p90": 1.4e-7, "p99": 1.9e-7, "longest": 8.6e-6, "mean": 9.6e-8},
+    {"bot": "greedy,note=<b>", "clock": "thread_cpu", "decisions": 2287, "median": 0.0087, "p90": 0.0241, "p99": 0.0312, "longest": 0.0417, "mean": 0.0102}
   ],
   "provisional": false"#;
     let run = RUN_JSON.replace("\"provisional\": false", times);
@@ -246,8 +246,10 @@ fn timed_decisions_get_their_own_table() {
     for cell in ["<td>greedy,note=&lt;b&gt;</td>", "<td>8.7 ms</td>", "<td>41.7 ms</td>", "<td>10.2 ms</td>"] {
         assert!(table.contains(cell), "{cell} in {table}");
     }
-    let bad = RUN_JSON
-        .replace("\"provisional\": false", "\"decision_seconds\": [{\"bot\": \"random\"}], \"provisional\": false");
+    let bad = RUN_JSON.replace(
+        "\"provisional\": false",
+        "\"decision_seconds\": [{\"bot\": \"random\", \"clock\": \"thread_cpu\"}], \"provisional\": false",
+    );
     let error = report(&with(full_run(), "run.json", &bad)).expect_err("refused");
     assert!(error.contains("run.json") && error.contains("decision_seconds") && error.contains("decisions"), "{error}");
 }

@@ -91,10 +91,11 @@ impl RunFacts {
     /// The seconds per decision of each bot (`decision_seconds`, written by `ttr simulate
     /// --time-decisions`) as an HTML table, if the run timed its decisions.
     pub(super) fn decision_table(&self) -> Option<String> {
-        let rows = self.decision_seconds.as_ref()?.iter().map(DecisionSeconds::cells);
+        let times = self.decision_seconds.as_ref()?;
+        let clock = times.first().map_or("", |t| t.clock.label());
         Some(format!(
-            "<p>Wall clock, every decision timed; percentiles within 3%, longest and mean exact.</p>\n{}",
-            html_table(&DecisionSeconds::COLUMNS, rows)
+            "<p>Every decision timed on {clock}; percentiles within 3%, longest and mean exact.</p>\n{}",
+            html_table(&DecisionSeconds::COLUMNS, times.iter().map(DecisionSeconds::cells))
         ))
     }
 }

@@ -81,10 +81,9 @@ pub struct TournamentArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Time every decision of every bot on the wall clock and report, per bot, the seconds
-    /// per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
-    /// tournament.json. The games and the ratings are the same as without it. For a bot's
-    /// own speed use --threads 1 on an idle machine.
+    /// Time every decision of every bot on its thread's CPU clock and report, per bot, the
+    /// seconds per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
+    /// tournament.json. The games and the ratings are the same as without it.
     #[arg(long)]
     pub time_decisions: bool,
 }

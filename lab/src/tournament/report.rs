@@ -157,7 +157,11 @@ th{{background:#f3f3f3}}td.l,th.l{{text-align:left}}svg{{display:block;margin:1e
         h.push_str("</table>\n");
     }
     if let Some(times) = info.as_ref().map(|i| &i.decision_seconds).filter(|t| !t.is_empty()) {
-        h.push_str("<h2>Seconds per decision</h2><p class=\"note\">Wall clock, every decision timed; percentiles within 3%, longest and mean exact.</p><table><tr>");
+        let _ = write!(
+            h,
+            "<h2>Seconds per decision</h2><p class=\"note\">Every decision timed on {}; percentiles within 3%, longest and mean exact.</p><table><tr>",
+            times[0].clock.label()
+        );
         for (k, column) in DecisionSeconds::COLUMNS.iter().enumerate() {
             let _ = write!(h, "<th{}>{column}</th>", if k == 0 { " class=\"l\"" } else { "" });
         }
