@@ -18,7 +18,8 @@ const LAST_BIT: u32 = 40;
 /// of two up to `2^LAST_BIT`.
 const BUCKETS: usize = ((LAST_BIT - SUB_BITS + 1) << SUB_BITS) as usize;
 
-/// The bucket of a duration of `ns` nanoseconds: its lowest `SUB_BITS + 1` significant bits.
+/// The bucket of a duration of `ns` nanoseconds: its power of two and the `SUB_BITS` bits
+/// below the highest one.
 fn bucket(ns: u64) -> usize {
     let ns = ns.min((1 << LAST_BIT) - 1);
     if ns < 1 << (SUB_BITS + 1) {
