@@ -677,8 +677,10 @@ impl Bot for PyBot {
 /// the summary it prints (empty with Python bots). Ctrl-C during a run of specs stops it
 /// with `KeyboardInterrupt`. Objects with `act(observations, masks) -> indices` are batched
 /// bots: see [`play_batched`] (up to `batch` games in flight, played on the calling thread).
+/// With `time_decisions`, every decision of every bot but the batched ones is timed and
+/// `run.json` holds `decision_seconds`, as `ttr simulate --time-decisions` writes it.
 #[pyfunction]
-#[pyo3(signature = (map, map_file, players, bots, games, seed, threads, out, batch))]
+#[pyo3(signature = (map, map_file, players, bots, games, seed, threads, out, batch, time_decisions))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_to_dir(
     py: Python<'_>,
@@ -691,6 +693,7 @@ fn simulate_to_dir(
     threads: &Bound<'_, PyAny>,
     out: std::path::PathBuf,
     batch: &Bound<'_, PyAny>,
+    time_decisions: bool,
 ) -> PyResult<String> {
     let (games, seed, threads) = (whole(games, "games")?, whole(seed, "seed")?, whole(threads, "threads")? as usize);
     let batch = whole(batch, "batch")? as usize;
@@ -731,7 +734,7 @@ fn simulate_to_dir(
             args: ttr_lab::cli::simulate::SimulateArgs,
         }
         let specs: Vec<String> = bots.iter().map(|b| b.extract::<String>()).collect::<PyResult<_>>()?;
-        let argv = [
+        let mut argv: Vec<std::ffi::OsString> = vec![
             "simulate".into(),
             "--map".into(),
             map_file.into_os_string(),
@@ -749,6 +752,9 @@ fn simulate_to_dir(
             out.into_os_string(),
             "--quiet".into(),
         ];
+        if time_decisions {
+            argv.push("--time-decisions".into());
+        }
         let parsed = <Simulate as clap::Parser>::try_parse_from(argv).map_err(|e| value_error(e.to_string()))?;
         let config = ttr_lab::cli::simulate::SimulateConfig::from_args(&parsed.args)
             .map_err(|e| value_error(format!("simulate: {e}")))?;
@@ -783,18 +789,24 @@ fn simulate_to_dir(
         Arc::new(Info { map: m, players, space: ActionSpace::new(m), encoder: ObservationEncoder::new(m, players) });
     let failure = Arc::new(Mutex::new(None));
     let cancel = Arc::new(AtomicBool::new(false));
-    // The bot of runner index `bot` for a game, seeded `seed`; `None` for a batched bot.
+    let clock = time_decisions.then(|| ttr_lab::timing::DecisionClock::new(players));
+    // The bot of runner index `bot` for a game, seeded `seed` (its decisions timed when
+    // asked); `None` for a batched bot.
     let build = |bot: usize, seed: u64| -> Option<Box<dyn Bot>> {
-        match &seats[bot] {
-            Player::Spec(spec) => Some(spec.build(seed)),
-            Player::Python(obj) => Some(Box::new(PyBot {
+        let built: Box<dyn Bot> = match &seats[bot] {
+            Player::Spec(spec) => spec.build(seed),
+            Player::Python(obj) => Box::new(PyBot {
                 obj: Python::with_gil(|py| obj.clone_ref(py)),
                 info: info.clone(),
                 failure: failure.clone(),
                 cancel: cancel.clone(),
-            })),
-            Player::Batched(_) => None,
-        }
+            }),
+            Player::Batched(_) => return None,
+        };
+        Some(match &clock {
+            Some(clock) => clock.time(bot, built),
+            None => built,
+        })
     };
     let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io_error)?;
     let started = std::time::Instant::now();
@@ -817,6 +829,10 @@ fn simulate_to_dir(
         return Err(e);
     }
     ended?;
+    // Batched bots decide many games at a call: they are not timed.
+    let batched = |spec: &String| names.iter().zip(&seats).any(|(n, p)| n == spec && matches!(p, Player::Batched(_)));
+    let decision_times: Vec<_> =
+        clock.map_or_else(Vec::new, |c| c.by_spec(&names)).into_iter().filter(|t| !batched(&t.bot)).collect();
     let command = vec!["ttr.simulate".to_string()];
     let run = ttr_lab::report::RunInfo {
         command: &command,
@@ -827,7 +843,7 @@ fn simulate_to_dir(
         wall_seconds: started.elapsed().as_secs_f64(),
         shard: None,
         shard_wall_seconds: Vec::new(),
-        decision_times: &[],
+        decision_times: &decision_times,
     };
     report.finish(&run).map_err(io_error)?;
     Ok(String::new())

@@ -52,6 +52,12 @@ def test_batched_bot_gives_the_tables_of_the_same_choose_bot_whatever_the_batch(
     )
 
 
+def test_batched_bots_are_not_timed():
+    tables = ttr.simulate("usa", 2, ["greedy", BatchedFirstLegal()], games=4, seed=3, time_decisions=True)
+    times = tables["decision_seconds"]
+    assert list(np.asarray(times["bot"])) == ["greedy"] and np.asarray(times["decisions"])[0] > 4 * 20
+
+
 def test_batched_bot_errors_name_the_game():
     class Short:
         def act(self, observations, masks):

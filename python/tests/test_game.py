@@ -199,6 +199,23 @@ class FirstLegal:
         return int(np.flatnonzero(legal_mask)[0])
 
 
+def test_timed_decisions_count_every_decision_and_change_no_game():
+    bot = FirstLegal()
+    plain = ttr.simulate("usa", 2, ["greedy", FirstLegal()], games=6, seed=3, threads=2)
+    timed = ttr.simulate("usa", 2, ["greedy", bot], games=6, seed=3, threads=2, time_decisions=True)
+    assert "decision_seconds" not in plain
+    for column in plain["games"]:
+        assert np.array_equal(np.asarray(plain["games"][column]), np.asarray(timed["games"][column])), column
+    times = {name: np.asarray(timed["decision_seconds"][name]) for name in timed["decision_seconds"]}
+    assert list(times["bot"]) == ["greedy", "python:FirstLegal"]
+    assert times["decisions"][1] == bot.calls and times["decisions"][0] > 6 * 20
+    assert list(times["clock"]) == ["thread_cpu"] * 2
+    assert np.all((0 < times["median"]) & (times["median"] <= times["p99"]) & (times["p99"] <= times["longest"]))
+    specs = ttr.simulate("usa", 2, ["random", "greedy"], games=5, seed=3, time_decisions=True)
+    assert list(np.asarray(specs["decision_seconds"]["bot"])) == ["random", "greedy"]
+    assert "seconds per decision" in specs["summary"]
+
+
 def test_python_bot_plays_whole_runs():
     bot = FirstLegal()
     tables = ttr.simulate("usa", 2, ["greedy", bot], games=12, seed=3, threads=2)

@@ -11,7 +11,8 @@ def map_toml(name: str) -> str: ...
 def simulate_to_dir(
     map: str,
     map_file: Any,
-    players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any, batch: int
+    players: int, bots: Sequence[Any], games: int, seed: int, threads: int, out: Any, batch: int,
+    time_decisions: bool,
 ) -> str: ...
 
 class Game:

@@ -1,6 +1,7 @@
 """The lab from Python: ``simulate`` runs ``ttr simulate``'s code and returns its tables."""
 
 import csv
+import json
 import pathlib
 import signal
 import tempfile
@@ -28,7 +29,8 @@ def read_table(path):
     return {name: _column([r[i] for r in body]) for i, name in enumerate(header)}
 
 
-def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads=1, out=None, batch=1024):
+def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads=1, out=None, batch=1024,
+             time_decisions=False):
     """Plays ``games`` games as ``ttr simulate --map MAP --players PLAYERS --bots BOTS
     --games GAMES --seed SEED --threads THREADS`` does (the same code, the GIL released) and
     returns its CSV tables by name (``games``, ``bots``, ``seats``, ``matchups``,
@@ -46,7 +48,11 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
     illegal index raises ``ValueError`` naming the game. An object with both methods plays
     batched. A string is a comma-separated list of specs. With ``out``, the
     files are also kept in that directory. With specs only, the summary the CLI prints is
-    in ``tables["summary"]``."""
+    in ``tables["summary"]``. With ``time_decisions``, every decision of every bot but the
+    batched ones is timed on the CPU clock of its thread (``ttr simulate --time-decisions``)
+    and ``tables["decision_seconds"]`` holds, per bot, ``bot``, ``clock``, ``decisions`` and
+    the ``median``, ``p90``, ``p99``, ``longest`` and ``mean`` seconds per decision (the
+    percentiles within 3%)."""
     if isinstance(bots, str):
         bots = bots.split(",")
     with tempfile.TemporaryDirectory() as tmp:
@@ -58,12 +64,18 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
             map_file.write_text(map_toml(map))
         previous = signal.getsignal(signal.SIGINT)
         try:
-            summary = simulate_to_dir(map, map_file, players, list(bots), games, seed, threads, directory, batch)
+            summary = simulate_to_dir(
+                map, map_file, players, list(bots), games, seed, threads, directory, batch, bool(time_decisions)
+            )
         finally:
             # The run installs its own Ctrl-C handler; give Python its own back.
             if previous is not None:
                 signal.signal(signal.SIGINT, previous)
         tables = {p.stem: read_table(p) for p in sorted(directory.glob("*.csv"))}
+        if time_decisions:
+            rows = json.loads((directory / "run.json").read_text())["decision_seconds"]
+            keys = ["bot", "clock", "decisions", "median", "p90", "p99", "longest", "mean"]
+            tables["decision_seconds"] = {k: _column([str(r[k]) for r in rows]) for k in keys}
     try:
         import pandas
     except ImportError:
