@@ -236,28 +236,36 @@ impl DecisionSeconds {
 }
 
 /// The decision times of a run's bots: one shared total per bot of the run, fed by the
-/// bots it wraps.
+/// bots it wraps; or, for a run that does not time its decisions, nothing.
 pub struct DecisionClock {
     clock: Clock,
+    /// One per bot of the run; empty when the run is not timed.
     totals: Vec<Arc<Mutex<DecisionTimes>>>,
 }
 
 impl DecisionClock {
-    /// A clock for a run of `bots` bots (indices `0..bots`), on the [best](Clock::best) clock.
+    /// A clock for a run of `bots` bots (indices `0..bots`), on the [best](Clock::best)
+    /// clock; when `on` is false it times nothing.
     #[must_use]
-    pub fn new(bots: usize) -> DecisionClock {
-        DecisionClock { clock: Clock::best(), totals: (0..bots).map(|_| Arc::default()).collect() }
+    pub fn new(bots: usize, on: bool) -> DecisionClock {
+        let totals = if on { (0..bots).map(|_| Arc::default()).collect() } else { Vec::new() };
+        DecisionClock { clock: Clock::best(), totals }
     }
 
-    /// `bot`, the run's bot number `index`, with every decision timed into its total.
+    /// `bot`, the run's bot number `index`, with every decision timed into its total (as
+    /// it is when the clock is off).
     #[must_use]
     pub fn time(&self, index: usize, bot: Box<dyn Bot>) -> Box<dyn Bot> {
-        let total = Arc::clone(&self.totals[index]);
-        Box::new(TimedBot { bot, clock: self.clock, times: DecisionTimes::default(), total })
+        match self.totals.get(index) {
+            Some(total) => {
+                Box::new(TimedBot { bot, clock: self.clock, times: DecisionTimes::default(), total: Arc::clone(total) })
+            }
+            None => bot,
+        }
     }
 
     /// The figures per distinct spec, in order of first appearance, when bot `i` has spec
-    /// `specs[i]` (several bots of one spec are summed).
+    /// `specs[i]` (several bots of one spec are summed); empty when the clock is off.
     #[must_use]
     pub fn by_spec(&self, specs: &[String]) -> Vec<DecisionSeconds> {
         let mut distinct: Vec<(&str, DecisionTimes)> = Vec::new();

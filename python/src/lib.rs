@@ -789,7 +789,7 @@ fn simulate_to_dir(
         Arc::new(Info { map: m, players, space: ActionSpace::new(m), encoder: ObservationEncoder::new(m, players) });
     let failure = Arc::new(Mutex::new(None));
     let cancel = Arc::new(AtomicBool::new(false));
-    let clock = time_decisions.then(|| ttr_lab::timing::DecisionClock::new(players));
+    let clock = ttr_lab::timing::DecisionClock::new(players, time_decisions);
     // The bot of runner index `bot` for a game, seeded `seed` (its decisions timed when
     // asked); `None` for a batched bot.
     let build = |bot: usize, seed: u64| -> Option<Box<dyn Bot>> {
@@ -803,10 +803,7 @@ fn simulate_to_dir(
             }),
             Player::Batched(_) => return None,
         };
-        Some(match &clock {
-            Some(clock) => clock.time(bot, built),
-            None => built,
-        })
+        Some(clock.time(bot, built))
     };
     let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io_error)?;
     let started = std::time::Instant::now();
@@ -831,8 +828,7 @@ fn simulate_to_dir(
     ended?;
     // Batched bots decide many games at a call: they are not timed.
     let batched = |spec: &String| names.iter().zip(&seats).any(|(n, p)| n == spec && matches!(p, Player::Batched(_)));
-    let decision_times: Vec<_> =
-        clock.map_or_else(Vec::new, |c| c.by_spec(&names)).into_iter().filter(|t| !batched(&t.bot)).collect();
+    let decision_times: Vec<_> = clock.by_spec(&names).into_iter().filter(|t| !batched(&t.bot)).collect();
     let command = vec!["ttr.simulate".to_string()];
     let run = ttr_lab::report::RunInfo {
         command: &command,

@@ -185,15 +185,8 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let bar = progress_bar(games.end - games.start, config.quiet);
     let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
     let plan = RunPlan { map, players: config.players, games: games.clone(), seed: config.seed, record_every };
-    let clock = DecisionClock::new(config.bots.len());
-    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| {
-        let built = config.bots[bot].build(seed);
-        if config.time_decisions {
-            clock.time(bot, built)
-        } else {
-            built
-        }
-    };
+    let clock = DecisionClock::new(config.bots.len(), config.time_decisions);
+    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| clock.time(bot, config.bots[bot].build(seed));
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
     let ended = pool.install(|| {
@@ -218,7 +211,7 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let tallies: Vec<(String, Tally)> =
         report.distinct_bots().iter().cloned().zip(report.stats().bots.iter().copied()).collect();
     let played = report.stats().games;
-    let decision_times = if config.time_decisions { clock.by_spec(&names) } else { Vec::new() };
+    let decision_times = clock.by_spec(&names);
     let command: Vec<String> = std::env::args().collect();
     let info = RunInfo {
         command: &command,

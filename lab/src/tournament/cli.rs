@@ -264,13 +264,13 @@ pub struct Played {
     pub sprt: Option<Sprt>,
 }
 
-/// Plays `plan`'s blocks on the current rayon pool; with a `clock`, times every decision.
+/// Plays `plan`'s blocks on the current rayon pool, every bot wrapped by `clock`.
 pub fn play(
     plan: &Plan,
     games: u64,
     seed: u64,
     quiet: bool,
-    clock: Option<&DecisionClock>,
+    clock: &DecisionClock,
     cancel: &AtomicBool,
 ) -> Result<Played, TournamentError> {
     let stages = stages(plan.names.len(), &plan.players, games, plan.sprt.is_some());
@@ -289,13 +289,7 @@ pub fn play(
     let total: u64 = stages.iter().zip(&parts).map(|(s, p)| (p.end - p.start) * s.players as u64).sum();
     let bar = progress_bar(total, quiet);
     let progress = |n: u64| bar.inc(n);
-    let make_bot = |bot: usize, seed: u64| {
-        let built = plan.specs[bot].build(seed);
-        match clock {
-            Some(clock) => clock.time(bot, built),
-            None => built,
-        }
-    };
+    let make_bot = |bot: usize, seed: u64| clock.time(bot, plan.specs[bot].build(seed));
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
     for (stage, part) in stages.iter().zip(parts) {
@@ -370,9 +364,9 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let clock = args.time_decisions.then(|| DecisionClock::new(plan.names.len()));
+    let clock = DecisionClock::new(plan.names.len(), args.time_decisions);
     let started = Instant::now();
-    let played = pool.install(|| play(&plan, args.games, args.seed, args.quiet, clock.as_ref(), &cancel))?;
+    let played = pool.install(|| play(&plan, args.games, args.seed, args.quiet, &clock, &cancel))?;
     let info = RunInfo {
         format: "ttr-tournament".into(),
         command: std::env::args().collect(),
@@ -390,7 +384,7 @@ pub fn tournament(args: &TournamentArgs, stdout: &mut impl Write) -> Result<Exit
         threads,
         wall_seconds: started.elapsed().as_secs_f64(),
         shard_wall_seconds: Vec::new(),
-        decision_seconds: clock.map_or_else(Vec::new, |c| c.by_spec(&plan.names)),
+        decision_seconds: clock.by_spec(&plan.names),
         version: env!("CARGO_PKG_VERSION").into(),
     };
     let counters = match plan.shard {
