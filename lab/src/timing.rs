@@ -138,8 +138,9 @@ impl Clock {
         }
     }
 
-    /// Runs `f`, and how long it took on this clock.
-    fn time<T>(self, f: impl FnOnce() -> T) -> (T, Duration) {
+    /// Runs `f`, and how long it took on this clock (on [`Clock::ThreadCpu`] where the
+    /// system has no thread CPU clock: zero).
+    pub fn time<T>(self, f: impl FnOnce() -> T) -> (T, Duration) {
         match self {
             Clock::ThreadCpu => {
                 let start = thread_cpu_ns().unwrap_or(0);

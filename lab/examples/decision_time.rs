@@ -4,25 +4,19 @@
 //! of search (wall time: run it on an idle machine).
 //!
 //! ```sh
-//! cargo run --release -p ttr-bots --example decision_time -- maps/usa.toml 2 mcts 10 [SEED]
+//! cargo run --release -p ttr-lab --example decision_time -- maps/usa.toml 2 mcts 10 [SEED]
 //! ```
 //!
-//! Two clocks: wall time, and on-CPU time of the thread (`/proc/thread-self/schedstat`, Linux),
-//! which does not count the time the thread waited for a core on a shared machine. When the
-//! CPU clock is unavailable only wall time is shown.
+//! Two clocks: wall time, and the CPU time of the thread ([`Clock::ThreadCpu`]), which does
+//! not count the time the thread waited for a core on a shared machine. Where the system has
+//! no thread CPU clock only wall time is shown.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use ttr::{bot_seed, game_seed, Bot, GameState, Map, Observation, Phase, Seat};
 use ttr_bots::mcts::MctsBot;
 use ttr_bots::{BotSpec, GreedyBot};
-
-/// Nanoseconds this thread has spent on a CPU, if the kernel reports it.
-fn cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
+use ttr_lab::timing::Clock;
 
 /// Median, 90th percentile and largest of `times` (seconds), as text.
 fn summary(times: &mut [f64]) -> String {
@@ -60,6 +54,7 @@ fn run(args: &[String]) -> Result<(), String> {
     // Playouts of every `mcts` game, and the wall seconds spent choosing.
     let (mut playouts, mut search_seconds) = (0u64, 0.0f64);
     let search = spec.mcts_params();
+    let cpu_clock = Clock::best() == Clock::ThreadCpu;
     for g in 0..games {
         let game = game_seed(seed, g);
         let mut state = GameState::new(&map, players, game).map_err(|e| format!("{e}"))?;
@@ -83,12 +78,11 @@ fn run(args: &[String]) -> Result<(), String> {
                     Phase::SetupKeep | Phase::KeepTickets => 2,
                     _ => 3,
                 };
-                let (c0, t0) = (cpu_ns(), Instant::now());
-                let action = bot.choose(&obs);
-                let took = t0.elapsed().as_secs_f64();
+                let ((action, on_cpu), took) = Clock::Wall.time(|| Clock::ThreadCpu.time(|| bot.choose(&obs)));
+                let took = took.as_secs_f64();
                 wall[group].push(took);
-                if let (Some(a), Some(b)) = (c0, cpu_ns()) {
-                    cpu[group].push(b.saturating_sub(a) as f64 * 1e-9);
+                if cpu_clock {
+                    cpu[group].push(on_cpu.as_secs_f64());
                 }
                 if search.is_some() {
                     search_seconds += took;
