@@ -119,6 +119,15 @@ pub enum Rollout {
 /// ± 3.1). Twice the worlds (`worlds=40`) in 3-player Nordic: 63.8% at seeds 51 and 52,
 /// +1.2 ± 3.7 and −0.9 ± 3.9. Knowing the opponents' tickets outright is worth +7.4 points in 4-player USA and
 /// +7.5 in 3-player Nordic, their whole state +17.7 and +14.0 (the lab's `oracle_gap`).
+///
+/// Both levers together (`keep=4:infer=4`), paired over the same 1,000 games against the
+/// defaults: 3-player Nordic 65.0%, 65.1% and 65.4% against 62.6%, 64.7% and 62.0% (seeds
+/// 51 to 53: +2.4 ± 3.7, +0.4 ± 3.5, +3.4 ± 3.8; +2.1 ± 2.1 over the three); 4-player USA
+/// +0.2 ± 3.8 and +0.3 ± 3.7 (seeds 41, 42); 2-player USA +1.6 ± 3.0, −0.4 ± 3.2 and +0.1 ±
+/// 3.1 (seeds 31 to 33): +1.0 ± 1.2 over the eight. Not kept: the gain is not clear of the
+/// noise, and twice the budget for ticket choices took the longest 2-player USA decision
+/// from 78 and 71 ms to 145 and 155 ms on the CPU clock (seeds 32 and 33, `ttr simulate
+/// --time-decisions`, two runs sharing the 2 cores), over the 100 ms a decision may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
