@@ -128,6 +128,14 @@ pub enum Rollout {
 /// noise, and twice the budget for ticket choices took the longest 2-player USA decision
 /// from 78 and 71 ms to 145 and 155 ms on the CPU clock (seeds 32 and 33, `ttr simulate
 /// --time-decisions`, two runs sharing the 2 cores), over the 100 ms a decision may take.
+///
+/// The defaults on that CPU clock, idle machine, all decisions of the `mcts` seat: 3-player
+/// Nordic (1,000 games, seed 53) a median of 6.7 ms, p99 28.8 ms, but the longest 217.6 ms:
+/// 5 of 63,356 decisions took over 100 ms, all late in the game, where a greedy rollout
+/// decision costs 10 to 40 times the usual (its payments for ferries list every substitute
+/// mix, `ttr::rules::ferries::substitute_payments`) and the step budget does not see it.
+/// 2-player USA (seeds 32, 33) the longest 78 ms; 4-player USA, Legendary Asia and South
+/// Korea (300 games each) 53, 56 and 46 ms.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
