@@ -1,6 +1,6 @@
 //! Seconds per decision of one bot spec: plays seeded games with the spec in seat 0 and
 //! `greedy` in the other seats, times every decision of seat 0, and prints the median, 90th
-//! percentile and longest, per phase. For `mcts` it also prints the playouts run per second
+//! percentile (within 3%, from [`DecisionTimes`]) and longest, per phase. For `mcts` it also prints the playouts run per second
 //! of search (wall time: run it on an idle machine).
 //!
 //! ```sh
@@ -16,21 +16,16 @@ use std::process::ExitCode;
 use ttr::{bot_seed, game_seed, Bot, GameState, Map, Observation, Phase, Seat};
 use ttr_bots::mcts::MctsBot;
 use ttr_bots::{BotSpec, GreedyBot};
-use ttr_lab::timing::Clock;
+use ttr_lab::timing::{format_seconds, Clock, DecisionTimes};
 
-/// Median, 90th percentile and largest of `times` (seconds), as text.
-fn summary(times: &mut [f64]) -> String {
-    if times.is_empty() {
-        return "none".into();
-    }
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+/// Median, 90th percentile and longest of `times`, as text.
+fn summary(times: &DecisionTimes) -> String {
     format!(
-        "{} decisions, median {:.1} ms, p90 {:.1} ms, longest {:.1} ms",
-        times.len(),
-        at(0.5) * 1e3,
-        at(0.9) * 1e3,
-        times[times.len() - 1] * 1e3
+        "{} decisions, median {}, p90 {}, longest {}",
+        times.decisions(),
+        format_seconds(times.quantile(0.5)),
+        format_seconds(times.quantile(0.9)),
+        format_seconds(times.longest())
     )
 }
 
@@ -49,8 +44,8 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     // Per phase group: turn, second card, ticket keep; wall and CPU seconds.
     let names = ["turn", "second card", "ticket keep", "other"];
-    let mut wall: [Vec<f64>; 4] = Default::default();
-    let mut cpu: [Vec<f64>; 4] = Default::default();
+    let mut wall: [DecisionTimes; 4] = Default::default();
+    let mut cpu: [DecisionTimes; 4] = Default::default();
     // Playouts of every `mcts` game, and the wall seconds spent choosing.
     let (mut playouts, mut search_seconds) = (0u64, 0.0f64);
     let search = spec.mcts_params();
@@ -79,13 +74,12 @@ fn run(args: &[String]) -> Result<(), String> {
                     _ => 3,
                 };
                 let ((action, on_cpu), took) = Clock::Wall.time(|| Clock::ThreadCpu.time(|| bot.choose(&obs)));
-                let took = took.as_secs_f64();
-                wall[group].push(took);
+                wall[group].add(took);
                 if cpu_clock {
-                    cpu[group].push(on_cpu.as_secs_f64());
+                    cpu[group].add(on_cpu);
                 }
                 if search.is_some() {
-                    search_seconds += took;
+                    search_seconds += took.as_secs_f64();
                 }
                 action
             } else {
@@ -96,14 +90,15 @@ fn run(args: &[String]) -> Result<(), String> {
         playouts += mcts.map_or(0, |m| m.stats().playouts);
     }
     println!("{} in seat 0 of {} games, {players} players, {}, seed {seed}", spec.as_str(), games, map.name);
-    for (clock, times) in [("wall", &mut wall), ("cpu", &mut cpu)] {
-        let mut all: Vec<f64> = times.iter().flatten().copied().collect();
-        if all.is_empty() {
+    for (clock, times) in [("wall", &wall), ("cpu", &cpu)] {
+        let mut all = DecisionTimes::default();
+        times.iter().for_each(|t| all.merge(t));
+        if all.decisions() == 0 {
             continue;
         }
-        println!("{clock:>4} all:          {}", summary(&mut all));
-        for (name, t) in names.iter().zip(times.iter_mut()) {
-            if !t.is_empty() {
+        println!("{clock:>4} all:          {}", summary(&all));
+        for (name, t) in names.iter().zip(times) {
+            if t.decisions() > 0 {
                 println!("{clock:>4} {name:<13} {}", summary(t));
             }
         }
