@@ -227,6 +227,10 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
             .filter(|&r| payment_exists(map, r, &hand))
             .collect();
         assert_eq!(claimed_by_actions, payable, "{ctx}: routes claimable with hand {hand}");
+        for r in map.all_routes().iter() {
+            let exists = payment_exists(map, r, &hand);
+            assert_eq!(ttr::can_pay(map.route(r), &hand, &map.rules), exists, "{ctx}: can_pay {r:?} with {hand}");
+        }
     }
 }
 
@@ -446,6 +450,7 @@ fn check_final(state: &GameState<'_>, ctx: Ctx<'_>) -> EndReason {
         EndReason::TurnCap => assert_eq!(result.turns, rules.turn_cap, "{ctx}"),
         EndReason::Passes => {}
     }
+    assert_eq!(state.scores(), result.seats.map(|r| r.score), "{ctx}: the search's scores");
     for seat in seats(state) {
         let r = result.seats[seat];
         let at = format!("{ctx}, seat {}", seat.0);

@@ -147,6 +147,13 @@ pub fn nth_payment(route: &Route, hand: &CardCounts, rules: &Rules, k: u32) -> C
         .unwrap_or_else(|k| ferries::substitute_payments(route, hand, rules).as_slice()[k as usize])
 }
 
+/// Whether `hand` can pay for `route` (it has [`RoutePayments`]), decided without listing
+/// any payment.
+#[must_use]
+pub fn can_pay(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
+    direct_payment_count(route, hand, rules) > 0 || ferries::has_substitute_payment(route, hand, rules)
+}
+
 /// The canonical payments of one route for one hand, with the substitute payments listed
 /// once, so that going through all of them costs no more than listing them.
 #[derive(Clone, Copy, Debug)]
@@ -162,9 +169,13 @@ impl<'r> RoutePayments<'r> {
     /// The payments of `route` that `hand` allows.
     #[must_use]
     pub fn new(route: &'r Route, hand: &CardCounts, rules: &'r Rules) -> RoutePayments<'r> {
-        let substitutes =
-            ferries::may_substitute(route, hand, rules).then(|| ferries::substitute_payments(route, hand, rules));
-        RoutePayments { route, hand: *hand, rules, direct: direct_payment_count(route, hand, rules), substitutes }
+        let direct = direct_payment_count(route, hand, rules);
+        let mut payments = RoutePayments { route, hand: *hand, rules, direct, substitutes: None };
+        // Most routes have no substitutes: only their list is built and moved.
+        if ferries::may_substitute(route, hand, rules) {
+            payments.substitutes = Some(ferries::substitute_payments(route, hand, rules));
+        }
+        payments
     }
 
     /// Number of payments.

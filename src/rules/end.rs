@@ -259,6 +259,26 @@ impl GameState<'_> {
     /// and tickets held, not taken from running totals.
     #[must_use]
     pub fn result(&self) -> GameResult {
+        let n = self.players();
+        let seats = self.tally(true);
+        let end = match self.phase {
+            Phase::Over(end) => end,
+            _ => EndReason::TurnCap,
+        };
+        GameResult { players: self.players, seats, winners: winners(self.map, seats.first(n)), turns: self.turns, end }
+    }
+
+    /// Each seat's score as [`GameState::result`] gives it, worked out without what no score
+    /// depends on (the longest path, unless a bonus counts it; the winners): for searches
+    /// that score many playouts. Entries past the players are zero.
+    #[must_use]
+    pub fn scores(&self) -> BySeat<i32> {
+        let scored = self.map.rules.bonuses.iter().any(|b| b.kind == BonusKind::LongestPath);
+        self.tally(scored).map(|r| r.score)
+    }
+
+    /// Every seat's tally, from scratch; the longest paths only when `longest` (0 if not).
+    fn tally(&self, longest: bool) -> BySeat<SeatResult> {
         let map = self.map;
         let rules = &map.rules;
         let n = self.players();
@@ -286,7 +306,9 @@ impl GameState<'_> {
                 }
             }
             out.trains_left = self.trains[s];
-            out.longest_path = longest_path_in(map, owned, nets.as_slice().iter().copied());
+            if longest {
+                out.longest_path = longest_path_in(map, owned, nets.as_slice().iter().copied());
+            }
             out.mountain_routes = owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
         }
         for bonus in &rules.bonuses {
@@ -310,11 +332,7 @@ impl GameState<'_> {
         for r in seats.first_mut(n) {
             r.score = r.route_points + r.ticket_points_gained - r.ticket_points_lost + r.bonus_points;
         }
-        let end = match self.phase {
-            Phase::Over(end) => end,
-            _ => EndReason::TurnCap,
-        };
-        GameResult { players: self.players, seats, winners: winners(map, seats.first(n)), turns: self.turns, end }
+        seats
     }
 }
 

@@ -37,10 +37,46 @@ pub type PaymentList = FixedList<CardCounts, MAX_SUBSTITUTE_PAYMENTS>;
 #[must_use]
 pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> PaymentList {
     let mut list = PaymentList::new(CardCounts::EMPTY);
+    let mut listed = Listed::new();
+    for_each_direct_part(route, hand, rules, |direct, sub_cards| {
+        let mut rest = *hand;
+        rest.remove(&direct);
+        for filler in Card::ALL {
+            if rest[filler] == 0 {
+                continue;
+            }
+            let mut pay = direct;
+            pay.add(&take_cards(&rest, filler, sub_cards));
+            if !listed.push_new(&mut list, pay) {
+                // Full: every later payment would be left out.
+                return false;
+            }
+        }
+        true
+    });
+    list
+}
+
+/// Whether `hand` has a substitute payment for `route` ([`substitute_payments`] is not
+/// empty), found without listing them.
+pub(crate) fn has_substitute_payment(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
+    let mut found = false;
+    for_each_direct_part(route, hand, rules, |_, _| {
+        found = true;
+        false
+    });
+    found
+}
+
+/// Calls `f` with each way [`substitute_payments`] lays cards of `hand` on the spaces of
+/// `route` not left to substitutes, in its order: the cards laid, and how many cards the
+/// substitutes then take (at least one), which the rest of the hand always holds. Stops
+/// when `f` returns false.
+fn for_each_direct_part(route: &Route, hand: &CardCounts, rules: &Rules, mut f: impl FnMut(CardCounts, u32) -> bool) {
     let loco_sub = if route.ferry_locos > 0 { rules.ferry_substitute } else { 0 };
     let any_sub = route.any_cards;
     if loco_sub == 0 && any_sub == 0 {
-        return list;
+        return;
     }
     let ferry = route.ferry_locos;
     let wild = locos_on_color_spaces(route, rules);
@@ -76,34 +112,66 @@ pub fn substitute_payments(route: &Route, hand: &CardCounts, rules: &Rules) -> P
                 if hand[Card::Loco] < locos {
                     continue;
                 }
-                let direct = CardCounts::of(c, from_color).with(Card::Loco, locos);
-                let mut rest = *hand;
-                rest.remove(&direct);
-                for filler in Card::ALL {
-                    if rest[filler] == 0 {
-                        continue;
-                    }
-                    if let Some(subs) = take_cards(&rest, filler, sub_cards) {
-                        let mut pay = direct;
-                        pay.add(&subs);
-                        list.push_new(pay);
-                    }
+                if !f(CardCounts::of(c, from_color).with(Card::Loco, locos), sub_cards) {
+                    return;
                 }
             }
         }
     }
-    list
 }
 
-/// `n` cards from `pile`: as many of `first` as possible, then in card order.
-fn take_cards(pile: &CardCounts, first: Card, n: u32) -> Option<CardCounts> {
+/// Which payments a [`PaymentList`] holds, by a hash of each: [`Listed::push_new`] costs a
+/// probe or two where a scan of the list costs up to its length.
+struct Listed {
+    /// Per hash slot, 1 + the index in the list of a payment with that hash, 0 when empty.
+    slots: [u8; Listed::SLOTS],
+}
+
+impl Listed {
+    /// Twice the list's capacity, so probe runs stay short.
+    const SLOTS: usize = 2 * MAX_SUBSTITUTE_PAYMENTS;
+
+    fn new() -> Listed {
+        Listed { slots: [0; Listed::SLOTS] }
+    }
+
+    /// Adds `pay` to `list` unless it is listed already (the list must only have grown
+    /// through this `Listed`); false once the list is full.
+    fn push_new(&mut self, list: &mut PaymentList, pay: CardCounts) -> bool {
+        let mut slot = Listed::hash(&pay);
+        loop {
+            match self.slots[slot] {
+                0 => break,
+                i if list.as_slice()[usize::from(i) - 1] == pay => return true,
+                _ => slot = (slot + 1) % Listed::SLOTS,
+            }
+        }
+        list.push(pay);
+        self.slots[slot] = list.len() as u8;
+        list.len() < MAX_SUBSTITUTE_PAYMENTS
+    }
+
+    /// A slot for `pay`: its nine counts mixed by a multiplication, top bits taken.
+    fn hash(pay: &CardCounts) -> usize {
+        let [a, b, c, d, e, f, g, h, i] = pay.0;
+        let low = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+        let mixed = (low ^ u64::from(i) << 59).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - Listed::SLOTS.trailing_zeros())) as usize
+    }
+}
+
+/// `n` cards from `pile`, which holds at least `n`: as many of `first` as possible, then in
+/// card order.
+fn take_cards(pile: &CardCounts, first: Card, n: u32) -> CardCounts {
     let mut taken = CardCounts::EMPTY;
     let mut left = n;
     for c in std::iter::once(first).chain(Card::ALL) {
-        let available = u32::from(pile[c] - taken[c]);
-        let k = available.min(left);
+        if left == 0 {
+            break;
+        }
+        let k = u32::from(pile[c] - taken[c]).min(left);
         taken[c] += k as u8;
         left -= k;
     }
-    (left == 0).then_some(taken)
+    taken
 }
