@@ -546,11 +546,16 @@ fn cover(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> u8 {
 }
 
 /// Whether `hand` may pay for `r`, `most` being [`most_held`] of the hand: false only when
-/// it has no payment. Without substitute payments a route takes its length in cards of one
-/// colour and locomotives, and locomotives only where [`cover`] counts them.
+/// it has no payment, and exact for routes with substitute payments. Without them a route
+/// takes its length in cards of one colour and locomotives, and locomotives only where
+/// [`cover`] counts them.
 fn may_pay(map: &Map, r: RouteId, hand: &CardCounts, most: Card) -> bool {
     let route = map.route(r);
-    has_substitutes(route, &map.rules) || cover(map, r, hand, most) >= route.length
+    if has_substitutes(route, &map.rules) {
+        ttr::can_pay(route, hand, &map.rules)
+    } else {
+        cover(map, r, hand, most) >= route.length
+    }
 }
 
 /// Cards `r` still needs beyond what the hand covers.
@@ -651,6 +656,9 @@ mod tests {
                     let payable = !ttr::RoutePayments::new(map.route(r), &hand, &map.rules).is_empty();
                     let may = may_pay(&map, r, &hand, most);
                     assert!(may || !payable, "{name}: {r:?} refused with {hand:?}");
+                    if has_substitutes(map.route(r), &map.rules) {
+                        assert_eq!(may, payable, "{name}: {r:?} (substitutes) with {hand:?}");
+                    }
                     refused += usize::from(!may);
                     paid += usize::from(payable);
                 }

@@ -9,11 +9,12 @@
 //! ferries and tunnels.
 //!
 //! The plan of the first `k` tickets of a set, most valuable first, is the plan of the set
-//! of those `k` tickets. So [`Planner::plan_set`] keeps the plans of the last sets it
-//! planned, each with its board, and starts a set from the plan of its longest prefix it
-//! knows on the same board: the alternatives of a ticket keep, the tickets less one that
-//! the greedy bot weighs, the plan after a keep, and the first plans of playouts that
-//! start from one position share most of their work.
+//! of those `k` tickets. So [`Planner::plan_set`] remembers the plans of the sets it
+//! planned, each with its board (in a table by hash: a new plan may take an old one's
+//! place), and starts a set from the plan of its longest prefix it knows on the same board:
+//! the alternatives of a ticket keep, the tickets less one that the greedy bot weighs, the
+//! plan after a keep, and the plans of playouts that start from one position share most of
+//! their work. Tickets the owned routes join already are left out: they add nothing.
 
 use std::ops::RangeInclusive;
 
@@ -51,11 +52,12 @@ pub struct Plan {
     pub unreachable: TicketSet,
 }
 
-/// Ticket-set plans remembered.
-const MEMO: usize = 32;
+/// Ticket-set plans a planner remembers unless made with [`Planner::with_memo`] (a power
+/// of two).
+const MEMO: usize = 64;
 
 /// Plans routes for tickets; owns its search buffers, the per-map route costs and the
-/// plans of the last ticket sets it planned.
+/// plans of the ticket sets it planned.
 #[derive(Clone, Debug)]
 pub struct Planner {
     paths: Paths,
@@ -65,38 +67,71 @@ pub struct Planner {
     /// search follows, instead of a set lookup.
     weights: [u16; MAX_ROUTES],
     memo: Memo,
+    /// The owned routes of a board planned on, and the map's tickets they join already
+    /// ([`Planner::joined_by`]).
+    joined: (RouteSet, TicketSet),
 }
 
-/// Plans of ticket sets on their boards, as [`Planner::plan_set`] makes them; the oldest
-/// is replaced first.
+/// Plans of ticket sets on their boards, as [`Planner::plan_set`] makes them, in a table
+/// indexed by a hash of the board and the set: a new plan takes the place of the one in its
+/// slot. A lookup costs the same whatever the size of the table, so a search's playout
+/// bots, whose playouts start from the same position again and again, keep a large one
+/// ([`Planner::with_memo`]).
 #[derive(Clone, Debug)]
 struct Memo {
-    keys: [(Board, TicketSet); MEMO],
-    plans: [Plan; MEMO],
-    len: usize,
-    next: usize,
+    /// The table, unless `large` is given.
+    inline: [Entry; MEMO],
+    /// A larger table (a power of two long), on the heap.
+    large: Option<Box<[Entry]>>,
+}
+
+/// One remembered plan; the empty set (never remembered) marks a free slot.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    board: Board,
+    set: TicketSet,
+    plan: Plan,
 }
 
 impl Memo {
-    /// The longest of `prefixes` (`prefixes[k]` holds `k` tickets) whose plan on `board`
-    /// is remembered, as `k` and that plan (never the empty set). One pass over the memo.
-    fn longest(&self, board: Board, prefixes: &[TicketSet]) -> Option<(usize, Plan)> {
-        let mut found: Option<(usize, Plan)> = None;
-        for (&(b, set), plan) in self.keys[..self.len].iter().zip(&self.plans) {
-            let k = set.count() as usize;
-            if k > found.map_or(0, |(longest, _)| longest) && prefixes.get(k) == Some(&set) && b == board {
-                found = Some((k, *plan));
-            }
-        }
-        found
+    /// A memo of at least `plans` plans: the inline table, or a larger one.
+    fn new(plans: usize) -> Memo {
+        let nothing = Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY };
+        let free = Entry { board: nothing, set: TicketSet::EMPTY, plan: Plan::default() };
+        let large = (plans > MEMO).then(|| vec![free; plans.next_power_of_two()].into_boxed_slice());
+        Memo { inline: [free; MEMO], large }
     }
 
-    /// Remembers the plan of `set` on `board`.
+    fn table(&self) -> &[Entry] {
+        self.large.as_deref().unwrap_or(&self.inline)
+    }
+
+    /// The slot of `set` on `board` in a table of `len` entries (a power of two).
+    fn slot(board: Board, set: TicketSet, len: usize) -> usize {
+        let fold = |x: u128| (x as u64) ^ (x >> 64) as u64;
+        let mixed = (fold(board.owned.0).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ fold(board.open.0) ^ set.0)
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (mixed >> (64 - len.trailing_zeros())) as usize
+    }
+
+    /// The longest of `prefixes` (`prefixes[k]` holds `k` tickets) whose plan on `board`
+    /// is remembered, as `k` and that plan (never the empty set).
+    fn longest(&self, board: Board, prefixes: &[TicketSet]) -> Option<(usize, Plan)> {
+        let table = self.table();
+        (1..prefixes.len()).rev().find_map(|k| {
+            let entry = &table[Memo::slot(board, prefixes[k], table.len())];
+            (entry.set == prefixes[k] && entry.board == board).then_some((k, entry.plan))
+        })
+    }
+
+    /// Remembers the plan of `set` (not empty) on `board`.
     fn put(&mut self, board: Board, set: TicketSet, plan: Plan) {
-        self.keys[self.next] = (board, set);
-        self.plans[self.next] = plan;
-        self.next = (self.next + 1) % MEMO;
-        self.len = (self.len + 1).min(MEMO);
+        let table = match self.large.as_deref_mut() {
+            Some(large) => large,
+            None => &mut self.inline,
+        };
+        let slot = Memo::slot(board, set, table.len());
+        table[slot] = Entry { board, set, plan };
     }
 }
 
@@ -113,6 +148,14 @@ impl Planner {
     /// A planner for `map`: route costs are computed once here.
     #[must_use]
     pub fn new(map: &Map) -> Planner {
+        Planner::with_memo(map, MEMO)
+    }
+
+    /// A planner for `map` that remembers the plans of at least `plans` ticket sets
+    /// (beyond 64, in a table on the heap). It plans exactly as [`Planner::new`] does,
+    /// only faster where plans recur, as in the playouts of a search.
+    #[must_use]
+    pub fn with_memo(map: &Map, plans: usize) -> Planner {
         let mut cost = [0u16; MAX_ROUTES];
         for (i, r) in map.routes().iter().enumerate() {
             let c = (PER_TRAIN * u32::from(r.trains_needed()) + PER_CLAIM)
@@ -122,9 +165,8 @@ impl Planner {
                 + if r.tunnel { PER_TUNNEL } else { 0 };
             cost[i] = c as u16;
         }
-        let nothing = Board { owned: RouteSet::EMPTY, open: RouteSet::EMPTY };
-        let memo = Memo { keys: [(nothing, TicketSet::EMPTY); MEMO], plans: [Plan::default(); MEMO], len: 0, next: 0 };
-        Planner { paths: Paths::new(), cost, weights: cost, memo }
+        let joined = (RouteSet::EMPTY, TicketSet::EMPTY);
+        Planner { paths: Paths::new(), cost, weights: cost, memo: Memo::new(plans), joined }
     }
 
     /// Search cost of claiming `r`.
@@ -176,10 +218,12 @@ impl Planner {
     }
 
     /// [`Planner::plan`] for a set of tickets, most valuable first (ties: board order).
-    /// Equal to planning from scratch: it resumes from the remembered plan of the longest
-    /// prefix of that order planned before on the same `board` (with this planner, so on
-    /// the same map).
+    /// Equal to planning from scratch: it leaves out the tickets the owned routes join
+    /// already (their paths cost nothing and add no route), and resumes from the remembered
+    /// plan of the longest prefix of that order planned before on the same `board` (with
+    /// this planner, so on the same map).
     pub fn plan_set(&mut self, map: &Map, tickets: TicketSet, board: Board) -> Plan {
+        let tickets = tickets.minus(self.joined_by(map, board.owned));
         let mut order = [TicketId(0); TicketSet::CAPACITY];
         let n = by_value(map, tickets, &mut order);
         let mut prefix = [TicketSet::EMPTY; TicketSet::CAPACITY + 1];
@@ -195,6 +239,23 @@ impl Planner {
             self.memo.put(board, prefix[i + 1], plan);
         }
         plan
+    }
+
+    /// The tickets of the map whose two cities `owned` joins, worked out again only when
+    /// `owned` changes.
+    fn joined_by(&mut self, map: &Map, owned: RouteSet) -> TicketSet {
+        if self.joined.0 != owned {
+            let mut network = [CitySet::EMPTY; CitySet::CAPACITY];
+            let mut left = owned.iter().fold(CitySet::EMPTY, |set, r| set.with(map.route(r).a).with(map.route(r).b));
+            while let Some(city) = left.first_item() {
+                let net = ttr::network_of(map, owned, city);
+                net.iter().for_each(|c| network[c.index()] = net);
+                left = left.minus(net);
+            }
+            let joined = map.tickets().iter().enumerate().filter(|(_, t)| network[t.a.index()].contains(t.b));
+            self.joined = (owned, joined.map(|(i, _)| TicketId(i as u8)).collect());
+        }
+        self.joined.1
     }
 
     /// The keep mask for `offer` (keeping a count in `keep`) given the tickets still pending:
