@@ -129,13 +129,15 @@ pub enum Rollout {
 /// from 78 and 71 ms to 145 and 155 ms on the CPU clock (seeds 32 and 33, `ttr simulate
 /// --time-decisions`, two runs sharing the 2 cores), over the 100 ms a decision may take.
 ///
-/// The defaults on that CPU clock, idle machine, all decisions of the `mcts` seat: 3-player
-/// Nordic (1,000 games, seed 53) a median of 6.7 ms, p99 28.8 ms, but the longest 217.6 ms:
-/// 5 of 63,356 decisions took over 100 ms, all late in the game, where a greedy rollout
-/// decision costs 10 to 40 times the usual (its payments for ferries list every substitute
-/// mix, `ttr::rules::ferries::substitute_payments`) and the step budget does not see it.
-/// 2-player USA (seeds 32, 33) the longest 78 ms; 4-player USA, Legendary Asia and South
-/// Korea (1,000 games each, seeds 41, 61, 71) 59, 82 and 70 ms.
+/// The defaults on that CPU clock, all decisions of the `mcts` seat: 3-player Nordic (1,000
+/// games, seed 53) a median of 5.4 ms, p99 21.5 ms, the longest 80.2 ms; 2-player USA
+/// (seeds 32, 33) the longest 78 ms; 4-player USA, Legendary Asia and South Korea (1,000
+/// games each, seeds 41, 61, 71) 59, 82 and 70 ms. Nordic's longest was 218 ms until the
+/// greedy rollouts' late turns got cheaper (the same games): late in a game a greedy bot
+/// weighs which tickets to give up, many ticket sets a turn, which the playouts of one
+/// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
+/// tickets already joined are left out of the plans, and a ferry no longer has its
+/// substitute payments listed to find that there are none (`ttr::can_pay`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
