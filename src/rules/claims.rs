@@ -771,6 +771,25 @@ mod tests {
     }
 
     #[test]
+    fn a_large_hand_fills_the_substitute_list_with_distinct_valid_payments() {
+        let r = rules(LocoUse::FerriesAndTunnels, 3);
+        let gray_ferry = route(4, None, 2, 0);
+        let hand = CardCounts([4, 3, 5, 2, 4, 3, 2, 4, 3]);
+        let subs = substitute_payments(&gray_ferry, &hand, &r);
+        assert_eq!(subs.len(), 64, "more mixes than the list holds");
+        for (i, p) in subs.as_slice().iter().enumerate() {
+            assert!(is_valid_payment(&gray_ferry, p, &r) && hand.contains(p), "{p}");
+            assert!(!subs.as_slice()[..i].contains(p), "duplicate {p}");
+        }
+        assert!(can_pay(&gray_ferry, &hand, &r));
+        // Two locomotive spaces and no locomotive: substitutes only, and 3 cards too few.
+        let short = CardCounts::of(Card::Red, 2).with(Card::Blue, 3);
+        assert_eq!(direct_payment_count(&gray_ferry, &short, &r), 0);
+        assert!(!can_pay(&gray_ferry, &short, &r) && substitute_payments(&gray_ferry, &short, &r).is_empty());
+        assert!(can_pay(&gray_ferry, &short.with(Card::Green, 3), &r), "2 red + 2 times 3 for the locomotives");
+    }
+
+    #[test]
     fn any_four_cards_for_one_on_the_nine_route() {
         let r = rules(LocoUse::FerriesAndTunnels, 3);
         let nine = route(9, None, 0, 4);
