@@ -126,10 +126,7 @@ impl Memo {
 
     /// Remembers the plan of `set` (not empty) on `board`.
     fn put(&mut self, board: Board, set: TicketSet, plan: Plan) {
-        let table = match self.large.as_deref_mut() {
-            Some(large) => large,
-            None => &mut self.inline,
-        };
+        let table = self.large.as_deref_mut().unwrap_or(&mut self.inline);
         let slot = Memo::slot(board, set, table.len());
         table[slot] = Entry { board, set, plan };
     }
@@ -245,15 +242,19 @@ impl Planner {
     /// `owned` changes.
     fn joined_by(&mut self, map: &Map, owned: RouteSet) -> TicketSet {
         if self.joined.0 != owned {
+            // Each city's network over `owned`, found once per network from a ticket's end.
             let mut network = [CitySet::EMPTY; CitySet::CAPACITY];
-            let mut left = owned.iter().fold(CitySet::EMPTY, |set, r| set.with(map.route(r).a).with(map.route(r).b));
-            while let Some(city) = left.first_item() {
-                let net = ttr::network_of(map, owned, city);
-                net.iter().for_each(|c| network[c.index()] = net);
-                left = left.minus(net);
+            let mut joined = TicketSet::EMPTY;
+            for (i, t) in map.tickets().iter().enumerate() {
+                if network[t.a.index()].is_empty() {
+                    let net = ttr::network_of(map, owned, t.a);
+                    net.iter().for_each(|c| network[c.index()] = net);
+                }
+                if network[t.a.index()].contains(t.b) {
+                    joined.insert(TicketId(i as u8));
+                }
             }
-            let joined = map.tickets().iter().enumerate().filter(|(_, t)| network[t.a.index()].contains(t.b));
-            self.joined = (owned, joined.map(|(i, _)| TicketId(i as u8)).collect());
+            self.joined = (owned, joined);
         }
         self.joined.1
     }
