@@ -83,16 +83,19 @@ pub struct RunPlan<'m> {
 }
 
 impl RunPlan<'_> {
-    /// Plays the games in parallel. `make_bot(bot, seat, seed)` builds a fresh bot for every
-    /// game; `progress(n)` is called as games finish; `on_chunk` receives the outcomes in game
-    /// order, in chunks of at most 4,096 games, on the calling thread. While `on_chunk` works
-    /// on one chunk the pool plays the next, so at most two chunks of outcomes are held at
-    /// once. Stops early, after handing over what was finished, once `cancel` is set.
+    /// Plays the games on `pool`'s threads. `make_bot(bot, seat, seed)` builds a fresh bot
+    /// for every game; `progress(n)` is called as games finish; `on_chunk` receives the
+    /// outcomes in game order, in chunks of at most 4,096 games, on the calling thread.
+    /// While `on_chunk` works on one chunk the pool plays the next, so at most two chunks of
+    /// outcomes are held at once; call this from outside `pool` (the calling thread is then
+    /// not one of the pool's, and a pool of one thread keeps playing while `on_chunk`
+    /// works). Stops early, after handing over what was finished, once `cancel` is set.
     ///
     /// The first error in game order wins: a game's failure is returned before anything of
     /// its chunk is handed over, and `on_chunk`'s failure before any later game's failure.
     pub fn run<E: Send>(
         &self,
+        pool: &rayon::ThreadPool,
         make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
@@ -109,12 +112,12 @@ impl RunPlan<'_> {
         let mut results = Vec::new();
         let mut played = Played::default();
         let mut next = Played::default();
-        played.play(self, chunk.clone(), make_bot, progress, &mut results);
+        pool.install(|| played.play(self, chunk.clone(), make_bot, progress, &mut results));
         loop {
             let outcomes = played.outcomes()?;
             let following = chunk.end..(chunk.end + CHUNK).min(self.games.end);
             let more = !following.is_empty() && !cancel.load(Ordering::Relaxed);
-            let handed = rayon::in_place_scope(|scope| {
+            let handed = pool.in_place_scope(|scope| {
                 if more {
                     let (next, results, following) = (&mut next, &mut results, following.clone());
                     scope.spawn(move |_| next.play(self, following, make_bot, progress, results));

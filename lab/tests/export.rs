@@ -30,7 +30,8 @@ fn run(dir: &Path, map: &str, bots: &str, players: usize, games: u64) {
     let mut report = Report::create(dir, &map, &names).expect("create");
     let plan = RunPlan { map: &map, players, games: 0..games, seed: 11, record_every: 0 };
     let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| specs[bot].build(seed);
-    plan.run(&make_bot, &|_| {}, &AtomicBool::new(false), |chunk| report.add(chunk)).expect("run");
+    let pool = rayon::ThreadPoolBuilder::new().build().expect("pool");
+    plan.run(&pool, &make_bot, &|_| {}, &AtomicBool::new(false), |chunk| report.add(chunk)).expect("run");
     let command = vec!["test".to_string()];
     let info = RunInfo {
         command: &command,
@@ -138,7 +139,8 @@ fn games_rows_hold_each_games_result() {
         let mut outcomes = Vec::new();
         let mut rows = RowWriter::new(&specs, map.provisional);
         let mut bytes = Vec::new();
-        plan.run(&make_bot, &|_| {}, &AtomicBool::new(false), |chunk| {
+        let pool = rayon::ThreadPoolBuilder::new().build().expect("pool");
+        plan.run(&pool, &make_bot, &|_| {}, &AtomicBool::new(false), |chunk| {
             outcomes.extend_from_slice(chunk);
             rows.write(&mut bytes, chunk)
         })

@@ -71,19 +71,17 @@ fn run(
     let plan = RunPlan { map, players: 2, games, seed, record_every: 0 };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
     let mut chunks = Vec::new();
-    let ended = pool.install(|| {
-        plan.run(&make_bot, &progress, &cancel, |chunk| {
-            let k = chunks.len();
-            chunks.push(chunk.to_vec());
-            if chunks.len() == cancel_after {
-                cancel.store(true, Ordering::Relaxed);
-            }
-            if sink(k) {
-                Ok(())
-            } else {
-                Err(format!("sink failed on chunk {k}"))
-            }
-        })
+    let ended = plan.run(&pool, &make_bot, &progress, &cancel, |chunk| {
+        let k = chunks.len();
+        chunks.push(chunk.to_vec());
+        if chunks.len() == cancel_after {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        if sink(k) {
+            Ok(())
+        } else {
+            Err(format!("sink failed on chunk {k}"))
+        }
     });
     let handed: u64 = chunks.iter().map(|c| c.len() as u64).sum();
     assert!(played.load(Ordering::Relaxed) >= handed, "progress counts every game handed over");

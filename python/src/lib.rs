@@ -814,7 +814,7 @@ fn simulate_to_dir(
         let plan = ttr_lab::RunPlan { map: m, players, games: 0..games, seed, record_every: 0 };
         let pool =
             rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| value_error(e.to_string()))?;
-        match py.allow_threads(|| pool.install(|| plan.run(&make_bot, &|_| {}, &cancel, |chunk| report.add(chunk)))) {
+        match py.allow_threads(|| plan.run(&pool, &make_bot, &|_| {}, &cancel, |chunk| report.add(chunk))) {
             Ok(_) => Ok(()),
             Err(ttr_lab::RunError::Game { index, seed, error }) => {
                 Err(value_error(format!("game {index} (seed {seed}): {error}")))

@@ -189,11 +189,9 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| clock.time(bot, config.bots[bot].build(seed));
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
-    let ended = pool.install(|| {
-        plan.run(&make_bot, &progress, cancel, |chunk| {
-            report.add(chunk)?;
-            record.as_mut().map_or(Ok(()), |r| r.add(chunk))
-        })
+    let ended = plan.run(&pool, &make_bot, &progress, cancel, |chunk| {
+        report.add(chunk)?;
+        record.as_mut().map_or(Ok(()), |r| r.add(chunk))
     });
     let wall = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
