@@ -334,21 +334,15 @@ impl RunStats {
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
-        let mut claims = [0u64; 128];
-        let mut claimed = 0;
+        // This game's claims by round: a claim's turn is at most the game's last.
+        let mut claims = vec![0u64; rounds];
         for &turn in o.trace.claim_turn.iter().filter(|&&t| t > 0) {
-            claims[claimed] = u64::from((turn - 1) / players);
-            claimed += 1;
+            claims[usize::from((turn - 1) / players)] += 1;
         }
-        let claims = &mut claims[..claimed];
-        claims.sort_unstable();
-        for tally in &mut self.arc[..rounds] {
+        for (tally, n) in self.arc.iter_mut().zip(claims) {
             tally.games += 1;
-        }
-        for run in claims.chunk_by(|a, b| a == b) {
-            let (round, n) = (run[0] as usize, run.len() as u64);
-            self.arc[round].claims += n;
-            self.arc[round].claims_sq += n * n;
+            tally.claims += n;
+            tally.claims_sq += n * n;
         }
     }
 
