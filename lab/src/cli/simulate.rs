@@ -84,7 +84,8 @@ pub struct PlayArgs {
     /// Master seed: the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads [default: all cores].
+    /// Threads that play games [default: all cores]; the statistics are taken meanwhile on
+    /// the main thread.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
     /// No progress bar.
