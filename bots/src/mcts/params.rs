@@ -131,8 +131,13 @@ pub enum Rollout {
 ///
 /// The defaults on that CPU clock, all decisions of the `mcts` seat: 3-player Nordic (1,000
 /// games, seed 53) a median of 5.4 ms, p99 21.5 ms, the longest 80.2 ms; 2-player USA
-/// (seeds 32, 33) the longest 78 ms; 4-player USA, Legendary Asia and South Korea (1,000
-/// games each, seeds 41, 61, 71) 59, 82 and 70 ms. Nordic's longest was 218 ms until the
+/// (1,000 games each, seeds 32 and 33) a median of 3.9 ms, p99 13.9 and 13.4 ms, the
+/// longest 45.5 and 38.9 ms (it was 78 and 71); 4-player Legendary Asia and South Korea
+/// (1,000 games each, seeds 61, 71) the longest 47.0 and 47.9 ms (it was 82 and 70), and
+/// 4-player USA 59 ms (seed 41, before the change below). With them `keep=4:infer=4` took
+/// the longest 2-player USA decision to 94.9 and 95.0 ms (seeds 32, 33), under the limit
+/// now, and won the same games as before (76.7% and 77.8% against the defaults' 77.1% and
+/// 77.7%). Nordic's longest was 218 ms until the
 /// greedy rollouts' late turns got cheaper (the same games): late in a game a greedy bot
 /// weighs which tickets to give up, many ticket sets a turn, which the playouts of one
 /// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
