@@ -136,8 +136,8 @@ pub enum Rollout {
 /// (1,000 games each, seeds 61, 71) the longest 47.0 and 47.9 ms (it was 82 and 70), and
 /// 4-player USA 59 ms (seed 41, before the change below). With them `keep=4:infer=4` took
 /// the longest 2-player USA decision to 94.9 and 95.0 ms (seeds 32, 33), under the limit
-/// now, and won the same games as before (76.7% and 77.8% against the defaults' 77.1% and
-/// 77.7%). Nordic's longest was 218 ms until the
+/// now; it won 76.7% and 77.8% against the defaults' 77.1% and 77.7%, the −0.4 and +0.1
+/// points measured before. Nordic's longest was 218 ms until the
 /// greedy rollouts' late turns got cheaper (the same games): late in a game a greedy bot
 /// weighs which tickets to give up, many ticket sets a turn, which the playouts of one
 /// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
