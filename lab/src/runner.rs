@@ -83,8 +83,8 @@ pub struct RunPlan<'m> {
 }
 
 impl RunPlan<'_> {
-    /// Plays the games on `pool`'s threads. `make_bot(bot, seat, seed)` builds a fresh bot
-    /// for every game; `progress(n)` is called as games finish; `on_chunk` receives the
+    /// Plays the games on `pool`'s threads. `make_bot(bot, seat, game, seed)` builds a fresh
+    /// bot for every game (`game`: the game's index); `progress(n)` is called as games finish; `on_chunk` receives the
     /// outcomes in game order, in chunks of at most 4,096 games, on the calling thread.
     /// While `on_chunk` works on one chunk the pool plays the next, so at most two chunks of
     /// outcomes are held at once; call this from outside `pool` (the calling thread is then
@@ -96,7 +96,7 @@ impl RunPlan<'_> {
     pub fn run<E: Send>(
         &self,
         pool: &rayon::ThreadPool,
-        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+        make_bot: &(dyn Fn(usize, Seat, u64, u64) -> Box<dyn Bot> + Sync),
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
         mut on_chunk: impl FnMut(&[GameOutcome]) -> Result<(), E>,
@@ -140,12 +140,12 @@ impl RunPlan<'_> {
     fn play_one<E>(
         &self,
         index: u64,
-        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+        make_bot: &(dyn Fn(usize, Seat, u64, u64) -> Box<dyn Bot> + Sync),
     ) -> Result<GameOutcome, RunError<E>> {
         let seed = game_seed(self.seed, index);
         let lineup = lineup(self.players, index);
         let mut bots: Vec<Box<dyn Bot>> = (0..self.players)
-            .map(|s| make_bot(usize::from(lineup[s]), Seat(s as u8), bot_seed(seed, Seat(s as u8))))
+            .map(|s| make_bot(usize::from(lineup[s]), Seat(s as u8), index, bot_seed(seed, Seat(s as u8))))
             .collect();
         let mut events = Vec::new();
         let recorded = if self.record_every > 0 && index.is_multiple_of(self.record_every) {
@@ -179,7 +179,7 @@ impl<E: Send> Played<E> {
         &mut self,
         plan: &RunPlan<'_>,
         games: Range<u64>,
-        make_bot: &(dyn Fn(usize, Seat, u64) -> Box<dyn Bot> + Sync),
+        make_bot: &(dyn Fn(usize, Seat, u64, u64) -> Box<dyn Bot> + Sync),
         progress: &(dyn Fn(u64) + Sync),
         results: &mut Vec<Result<GameOutcome, RunError<E>>>,
     ) {

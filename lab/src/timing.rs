@@ -41,40 +41,65 @@ fn bucket_range(i: usize) -> (u64, u64) {
     (((1 << SUB_BITS) + sub) * width, width)
 }
 
-/// The times of many decisions: their number, sum and longest exactly, their distribution
-/// in buckets no wider than 1/16 of the durations they hold.
+/// Where a decision was taken in a run: enough to find it again (`games.csv` gives the
+/// game's seed and lineup).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionAt {
+    /// The game's index in the run (0-based).
+    pub game: u64,
+    /// The seat of the bot.
+    pub seat: u8,
+    /// The bot's decision in that game, counted from 1.
+    pub decision: u32,
+}
+
+/// The times of many decisions: their number, sum and longest exactly (with where the
+/// longest was taken, when known), their distribution in buckets no wider than 1/16 of the
+/// durations they hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecisionTimes {
     counts: Vec<u64>,
     decisions: u64,
     total_ns: u128,
     longest_ns: u64,
+    longest_at: Option<DecisionAt>,
 }
 
 impl Default for DecisionTimes {
     fn default() -> DecisionTimes {
-        DecisionTimes { counts: vec![0; BUCKETS], decisions: 0, total_ns: 0, longest_ns: 0 }
+        DecisionTimes { counts: vec![0; BUCKETS], decisions: 0, total_ns: 0, longest_ns: 0, longest_at: None }
     }
 }
 
 impl DecisionTimes {
-    /// Counts one decision that took `time`.
+    /// Counts one decision that took `time`, taken at an unknown place.
     pub fn add(&mut self, time: Duration) {
-        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        self.counts[bucket(ns)] += 1;
-        self.decisions += 1;
-        self.total_ns += u128::from(ns);
-        self.longest_ns = self.longest_ns.max(ns);
+        self.add_at(time, None);
     }
 
-    /// Adds the decisions of `other`.
+    /// Counts one decision that took `time`, taken at `at`: the place of the longest
+    /// decision is that of the first one that took that long.
+    pub fn add_at(&mut self, time: Duration, at: Option<DecisionAt>) {
+        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+        self.counts[bucket(ns)] += 1;
+        if self.decisions == 0 || ns > self.longest_ns {
+            (self.longest_ns, self.longest_at) = (ns, at);
+        }
+        self.decisions += 1;
+        self.total_ns += u128::from(ns);
+    }
+
+    /// Adds the decisions of `other`; its longest decision replaces this one's only if it
+    /// took longer.
     pub fn merge(&mut self, other: &DecisionTimes) {
         for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
             *mine += theirs;
         }
+        if other.decisions > 0 && (self.decisions == 0 || other.longest_ns > self.longest_ns) {
+            (self.longest_ns, self.longest_at) = (other.longest_ns, other.longest_at);
+        }
         self.decisions += other.decisions;
         self.total_ns += other.total_ns;
-        self.longest_ns = self.longest_ns.max(other.longest_ns);
     }
 
     /// Number of decisions timed.
@@ -96,6 +121,12 @@ impl DecisionTimes {
     #[must_use]
     pub fn longest(&self) -> f64 {
         self.longest_ns as f64 * 1e-9
+    }
+
+    /// Where the longest decision was taken, when it is known.
+    #[must_use]
+    pub fn longest_at(&self) -> Option<DecisionAt> {
+        self.longest_at
     }
 
     /// The `q`-quantile (0 < `q` <= 1) in seconds: the time of the decision of rank
@@ -198,6 +229,9 @@ pub struct DecisionSeconds {
     pub p99: f64,
     /// The longest decision, exactly.
     pub longest: f64,
+    /// Where the longest decision was taken (`ttr simulate` knows it; a tournament does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub longest_at: Option<DecisionAt>,
     /// The mean, exactly.
     pub mean: f64,
 }
@@ -214,6 +248,7 @@ impl DecisionSeconds {
             p90: times.quantile(0.9),
             p99: times.quantile(0.99),
             longest: times.longest(),
+            longest_at: times.longest_at(),
             mean: times.mean(),
         }
     }
@@ -254,13 +289,19 @@ impl DecisionClock {
     }
 
     /// `bot`, the run's bot number `index`, with every decision timed into its total (as
-    /// it is when the clock is off).
+    /// it is when the clock is off); `game`, the index of the game it plays in the run, when
+    /// there is one, locates its decisions.
     #[must_use]
-    pub fn time(&self, index: usize, bot: Box<dyn Bot>) -> Box<dyn Bot> {
+    pub fn time(&self, index: usize, game: Option<u64>, bot: Box<dyn Bot>) -> Box<dyn Bot> {
         match self.totals.get(index) {
-            Some(total) => {
-                Box::new(TimedBot { bot, clock: self.clock, times: DecisionTimes::default(), total: Arc::clone(total) })
-            }
+            Some(total) => Box::new(TimedBot {
+                bot,
+                clock: self.clock,
+                game,
+                decisions: 0,
+                times: DecisionTimes::default(),
+                total: Arc::clone(total),
+            }),
             None => bot,
         }
     }
@@ -286,6 +327,10 @@ impl DecisionClock {
 struct TimedBot {
     bot: Box<dyn Bot>,
     clock: Clock,
+    /// The game's index in the run, if known.
+    game: Option<u64>,
+    /// Decisions taken so far in this game.
+    decisions: u32,
     times: DecisionTimes,
     total: Arc<Mutex<DecisionTimes>>,
 }
@@ -293,7 +338,9 @@ struct TimedBot {
 impl Bot for TimedBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
         let (action, took) = self.clock.time(|| self.bot.choose(obs));
-        self.times.add(took);
+        self.decisions += 1;
+        let at = self.game.map(|game| DecisionAt { game, seat: obs.seat().0, decision: self.decisions });
+        self.times.add_at(took, at);
         action
     }
 }
@@ -312,9 +359,12 @@ pub fn write_summary(rows: &[DecisionSeconds], w: &mut impl Write) -> io::Result
     writeln!(w, "seconds per decision (on {}; percentiles within 3%):", rows[0].clock.label())?;
     for t in rows {
         let [bot, decisions, median, p90, p99, longest, mean] = t.cells();
+        let at = t
+            .longest_at
+            .map_or(String::new(), |at| format!(" (game {}, seat {}, its decision {})", at.game, at.seat, at.decision));
         writeln!(
             w,
-            "  {bot:<24} {decisions} decisions  median {median}  p90 {p90}  p99 {p99}  longest {longest}  mean {mean}"
+            "  {bot:<24} {decisions} decisions  median {median}  p90 {p90}  p99 {p99}  longest {longest}{at}  mean {mean}"
         )?;
     }
     Ok(())
@@ -384,6 +434,26 @@ mod tests {
         a.merge(&b);
         assert_eq!(a, both);
         assert_eq!(DecisionTimes::default().quantile(0.5), 0.0);
+    }
+
+    #[test]
+    fn the_longest_decision_keeps_its_place_through_merges() {
+        let at = |game| Some(DecisionAt { game, seat: 1, decision: 2 });
+        let (mut a, mut b) = (DecisionTimes::default(), DecisionTimes::default());
+        a.add_at(Duration::from_nanos(500), at(1));
+        a.add_at(Duration::from_nanos(900), at(2));
+        a.add_at(Duration::from_nanos(900), at(3));
+        assert_eq!(a.longest_at(), at(2), "the first of equally long decisions");
+        b.add_at(Duration::from_nanos(700), at(4));
+        let mut merged = a.clone();
+        merged.merge(&b);
+        assert_eq!(merged.longest_at(), at(2), "a shorter longest does not replace it");
+        b.add_at(Duration::from_nanos(1000), at(5));
+        merged.merge(&b);
+        assert_eq!((merged.longest_at(), merged.longest()), (at(5), 1000.0 * 1e-9));
+        let mut empty = DecisionTimes::default();
+        empty.merge(&a);
+        assert_eq!(empty.longest_at(), at(2), "merged into nothing");
     }
 
     #[test]

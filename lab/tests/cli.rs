@@ -110,13 +110,17 @@ fn timed_decisions_are_every_decision_of_each_bot_and_change_no_game() {
     }
     // Every decision event of the record is one decision of the bot in that seat.
     let mut decisions = std::collections::BTreeMap::<String, u64>::new();
+    // The decisions of each game (by index) and seat, and the bot in that seat.
+    let mut seat_decisions = std::collections::BTreeMap::<(u64, u64), (String, u64)>::new();
     let text = fs::read_to_string(&record).expect("record");
     for line in text.lines().skip(1) {
         let game: serde_json::Value = serde_json::from_str(line).expect("a game");
         for event in game["events"].as_array().expect("events") {
             if ["keep", "take", "blind", "claim", "tickets", "pass"].contains(&event["e"].as_str().unwrap()) {
-                let seat = event["s"].as_u64().expect("seat") as usize;
-                *decisions.entry(game["bots"][seat].as_str().unwrap().to_string()).or_default() += 1;
+                let seat = event["s"].as_u64().expect("seat");
+                let bot = game["bots"][seat as usize].as_str().unwrap().to_string();
+                *decisions.entry(bot.clone()).or_default() += 1;
+                seat_decisions.entry((game["game"].as_u64().expect("game index"), seat)).or_insert((bot, 0)).1 += 1;
             }
         }
     }
@@ -129,6 +133,12 @@ fn timed_decisions_are_every_decision_of_each_bot_and_change_no_game() {
         let at = |key: &str| row[key].as_f64().expect(key);
         assert!(0.0 < at("median") && at("median") <= at("p90") && at("p90") <= at("p99"), "{row}");
         assert!(at("p99") <= at("longest") && at("mean") <= at("longest"), "{row}");
+        // The longest decision is named by a game, a seat of this bot and one of its decisions.
+        let place = &row["longest_at"];
+        let key = (place["game"].as_u64().expect("game"), place["seat"].as_u64().expect("seat"));
+        let (seated, taken) = &seat_decisions[&key];
+        let decision = place["decision"].as_u64().expect("decision");
+        assert!(seated == bot && (1..=*taken).contains(&decision), "{row}: {seated} took {taken}");
     }
     let plain_run = fs::read_to_string(plain.join("run.json")).unwrap();
     assert!(!plain_run.contains("decision_seconds"), "only timed runs report times");

@@ -29,7 +29,7 @@ fn run(dir: &Path, map: &str, bots: &str, players: usize, games: u64) {
     let names: Vec<String> = specs.iter().map(|s| s.as_str().to_string()).collect();
     let mut report = Report::create(dir, &map, &names).expect("create");
     let plan = RunPlan { map: &map, players, games: 0..games, seed: 11, record_every: 0 };
-    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| specs[bot].build(seed);
+    let make_bot = |bot: usize, _seat: ttr::Seat, _game: u64, seed: u64| specs[bot].build(seed);
     let pool = rayon::ThreadPoolBuilder::new().build().expect("pool");
     plan.run(&pool, &make_bot, &|_| {}, &AtomicBool::new(false), |chunk| report.add(chunk)).expect("run");
     let command = vec!["test".to_string()];
@@ -135,7 +135,7 @@ fn games_rows_hold_each_games_result() {
         let bots = BotSpec::parse_lineup(&lineup, players).expect("bots");
         let specs: Vec<String> = bots.iter().enumerate().map(|(i, s)| format!("{},\"{i}\"", s.as_str())).collect();
         let plan = RunPlan { map: &map, players, games: 0..30, seed: 3, record_every: 0 };
-        let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| bots[bot].build(seed);
+        let make_bot = |bot: usize, _seat: ttr::Seat, _game: u64, seed: u64| bots[bot].build(seed);
         let mut outcomes = Vec::new();
         let mut rows = RowWriter::new(&specs, map.provisional);
         let mut bytes = Vec::new();

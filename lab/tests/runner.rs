@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ttr::{bot_seed, game_seed, Action, Bot, Map, Observation, Seat};
 use ttr_bots::BotSpec;
+use ttr_lab::timing::{write_summary, DecisionAt, DecisionClock};
 use ttr_lab::{lineup, GameOutcome, RunEnd, RunError, RunPlan};
 
 #[test]
@@ -56,7 +57,7 @@ fn run(
     let seed = 3;
     let random = BotSpec::parse_lineup("random", 1).expect("bots").remove(0);
     let broken: Vec<u64> = illegal.iter().map(|&i| bot_seed(game_seed(seed, i), Seat(0))).collect();
-    let make_bot = |_bot: usize, _seat: Seat, seed: u64| -> Box<dyn Bot> {
+    let make_bot = |_bot: usize, _seat: Seat, _game: u64, seed: u64| -> Box<dyn Bot> {
         if broken.contains(&seed) {
             Box::new(Illegal)
         } else {
@@ -133,4 +134,49 @@ fn the_first_failure_in_game_order_ends_a_run() {
     let sunk = run(&map, games, 2, &[CHUNK + 7], |k| k != 0, 0);
     assert_eq!(indices(&sunk), (0..CHUNK).collect::<Vec<_>>());
     assert!(matches!(sunk.ended, Err(RunError::Sink(ref e)) if e == "sink failed on chunk 0"));
+}
+
+/// A random bot that keeps the CPU busy for 30 ms before its decision number `slow` (from
+/// 1), if it has one.
+struct Slow {
+    random: Box<dyn Bot>,
+    slow: Option<u32>,
+    decisions: u32,
+}
+
+impl Bot for Slow {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        self.decisions += 1;
+        if self.slow == Some(self.decisions) {
+            let until = std::time::Instant::now() + std::time::Duration::from_millis(30);
+            while std::time::Instant::now() < until {
+                std::hint::spin_loop();
+            }
+        }
+        self.random.choose(obs)
+    }
+}
+
+#[test]
+fn the_longest_decision_is_named_by_its_game_seat_and_number() {
+    let map = common::load("usa");
+    let random = BotSpec::parse_lineup("random", 1).expect("bots").remove(0);
+    let clock = DecisionClock::new(2, true);
+    // In game 5 the bot in seat 1 spins before its third decision; nothing else is slow.
+    let make_bot = |bot: usize, seat: Seat, game: u64, seed: u64| {
+        let slow = (game == 5 && seat == Seat(1)).then_some(3);
+        clock.time(bot, Some(game), Box::new(Slow { random: random.build(seed), slow, decisions: 0 }))
+    };
+    let plan = RunPlan { map: &map, players: 2, games: 0..9, seed: 3, record_every: 0 };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
+    let ended = plan.run(&pool, &make_bot, &|_| {}, &AtomicBool::new(false), |_| Ok::<(), String>(()));
+    assert!(matches!(ended, Ok(RunEnd::Complete)));
+    let rows = clock.by_spec(&["random".to_string(), "random".to_string()]);
+    assert_eq!(rows.len(), 1, "both seats' bots are one spec");
+    assert_eq!(rows[0].longest_at, Some(DecisionAt { game: 5, seat: 1, decision: 3 }), "{:?}", rows[0]);
+    assert!(rows[0].longest > rows[0].p99, "{:?}", rows[0]);
+    let mut text = Vec::new();
+    write_summary(&rows, &mut text).expect("summary");
+    let text = String::from_utf8(text).expect("text");
+    assert!(text.contains("(game 5, seat 1, its decision 3)"), "{text}");
 }

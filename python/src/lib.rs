@@ -790,9 +790,9 @@ fn simulate_to_dir(
     let failure = Arc::new(Mutex::new(None));
     let cancel = Arc::new(AtomicBool::new(false));
     let clock = ttr_lab::timing::DecisionClock::new(players, time_decisions);
-    // The bot of runner index `bot` for a game, seeded `seed` (its decisions timed when
+    // The bot of runner index `bot` for game `game`, seeded `seed` (its decisions timed when
     // asked); `None` for a batched bot.
-    let build = |bot: usize, seed: u64| -> Option<Box<dyn Bot>> {
+    let build = |bot: usize, game: u64, seed: u64| -> Option<Box<dyn Bot>> {
         let built: Box<dyn Bot> = match &seats[bot] {
             Player::Spec(spec) => spec.build(seed),
             Player::Python(obj) => Box::new(PyBot {
@@ -803,14 +803,14 @@ fn simulate_to_dir(
             }),
             Player::Batched(_) => return None,
         };
-        Some(clock.time(bot, built))
+        Some(clock.time(bot, Some(game), built))
     };
     let mut report = ttr_lab::report::Report::create(&out, m, &names).map_err(io_error)?;
     let started = std::time::Instant::now();
     let ended = if seats.iter().any(|s| matches!(s, Player::Batched(_))) {
         play_batched(py, &info, &seats, &build, games, seed, batch, &failure, &mut report)
     } else {
-        let make_bot = |bot: usize, _seat: Seat, seed: u64| build(bot, seed).expect("no batched bots");
+        let make_bot = |bot: usize, _seat: Seat, game: u64, seed: u64| build(bot, game, seed).expect("no batched bots");
         let plan = ttr_lab::RunPlan { map: m, players, games: 0..games, seed, record_every: 0 };
         let pool =
             rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| value_error(e.to_string()))?;
@@ -862,11 +862,17 @@ struct Slot {
 
 impl Slot {
     /// Game `index` of the run with master seed `master`, dealt, its bots built by
-    /// `build(bot, seed)` as `RunPlan` builds them (lineup, seeds).
-    fn new(info: &Info, build: &dyn Fn(usize, u64) -> Option<Box<dyn Bot>>, master: u64, index: u64) -> PyResult<Slot> {
+    /// `build(bot, game, seed)` as `RunPlan` builds them (lineup, seeds).
+    fn new(
+        info: &Info,
+        build: &dyn Fn(usize, u64, u64) -> Option<Box<dyn Bot>>,
+        master: u64,
+        index: u64,
+    ) -> PyResult<Slot> {
         let seed = game_seed(master, index);
         let lineup = ttr_lab::lineup(info.players, index);
-        let bots = (0..info.players).map(|s| build(usize::from(lineup[s]), bot_seed(seed, Seat(s as u8)))).collect();
+        let bots =
+            (0..info.players).map(|s| build(usize::from(lineup[s]), index, bot_seed(seed, Seat(s as u8)))).collect();
         let mut tracer = Tracer::new(info.map);
         let state = GameState::new_recorded(info.map, info.players, seed, &mut tracer)
             .map_err(|e| value_error(format!("game {index} (seed {seed}): {}", GameError::Setup(e))))?;
@@ -929,7 +935,7 @@ fn play_batched(
     py: Python<'_>,
     info: &Info,
     seats: &[Player],
-    build: &dyn Fn(usize, u64) -> Option<Box<dyn Bot>>,
+    build: &dyn Fn(usize, u64, u64) -> Option<Box<dyn Bot>>,
     games: u64,
     seed: u64,
     batch: usize,

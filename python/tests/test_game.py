@@ -211,6 +211,13 @@ def test_timed_decisions_count_every_decision_and_change_no_game():
     assert times["decisions"][1] == bot.calls and times["decisions"][0] > 6 * 20
     assert list(times["clock"]) == ["thread_cpu"] * 2
     assert np.all((0 < times["median"]) & (times["median"] <= times["p99"]) & (times["p99"] <= times["longest"]))
+    # The longest decision of each bot lies in a game of the run, in a seat the bot held there.
+    games = {name: np.asarray(timed["games"][name]) for name in timed["games"]}
+    for b, name in enumerate(times["bot"]):
+        game = int(times["longest_game"][b])
+        seat = int(times["longest_seat"][b])
+        row = int(np.flatnonzero(games["game"] == game)[0])
+        assert games[f"bot_{seat}"][row] == name and int(times["longest_decision"][b]) >= 1
     specs = ttr.simulate("usa", 2, ["random", "greedy"], games=5, seed=3, time_decisions=True)
     assert list(np.asarray(specs["decision_seconds"]["bot"])) == ["random", "greedy"]
     assert "seconds per decision" in specs["summary"]

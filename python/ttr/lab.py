@@ -52,7 +52,9 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
     batched ones is timed on the CPU clock of its thread (``ttr simulate --time-decisions``)
     and ``tables["decision_seconds"]`` holds, per bot, ``bot``, ``clock``, ``decisions`` and
     the ``median``, ``p90``, ``p99``, ``longest`` and ``mean`` seconds per decision (the
-    percentiles within 3%)."""
+    percentiles within 3%), and where the longest was taken: ``longest_game`` (the game's
+    index), ``longest_seat`` and ``longest_decision`` (the bot's decision in that game,
+    from 1)."""
     if isinstance(bots, str):
         bots = bots.split(",")
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,6 +78,9 @@ def simulate(map="usa", players=4, bots=("random",), games=1000, seed=1, threads
             rows = json.loads((directory / "run.json").read_text())["decision_seconds"]
             keys = ["bot", "clock", "decisions", "median", "p90", "p99", "longest", "mean"]
             tables["decision_seconds"] = {k: _column([str(r[k]) for r in rows]) for k in keys}
+            for part in ["game", "seat", "decision"]:
+                column = [str(r["longest_at"][part]) for r in rows]
+                tables["decision_seconds"][f"longest_{part}"] = _column(column)
     try:
         import pandas
     except ImportError:

@@ -58,8 +58,9 @@ pub struct SimulateArgs {
     pub shard: Option<Shard>,
     /// Time every decision of every bot on its thread's CPU clock and report, per bot, the
     /// seconds per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
-    /// run.json. The games and the CSV files are the same as without it. Reading the clock
-    /// costs about half a microsecond a decision.
+    /// run.json, with where the longest was taken (the game's index, the seat, the bot's
+    /// decision in that game). The games and the CSV files are the same as without it.
+    /// Reading the clock costs about half a microsecond a decision.
     #[arg(long)]
     pub time_decisions: bool,
 }
@@ -187,7 +188,8 @@ pub fn run(config: &SimulateConfig, stdout: &mut impl Write) -> Result<ExitCode,
     let record_every = config.record.as_ref().map_or(0, |(_, every)| *every);
     let plan = RunPlan { map, players: config.players, games: games.clone(), seed: config.seed, record_every };
     let clock = DecisionClock::new(config.bots.len(), config.time_decisions);
-    let make_bot = |bot: usize, _seat: ttr::Seat, seed: u64| clock.time(bot, config.bots[bot].build(seed));
+    let make_bot =
+        |bot: usize, _seat: ttr::Seat, game: u64, seed: u64| clock.time(bot, Some(game), config.bots[bot].build(seed));
     let progress = |n: u64| bar.inc(n);
     let started = Instant::now();
     let ended = plan.run(&pool, &make_bot, &progress, cancel, |chunk| {

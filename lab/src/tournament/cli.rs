@@ -289,7 +289,7 @@ pub fn play(
     let total: u64 = stages.iter().zip(&parts).map(|(s, p)| (p.end - p.start) * s.players as u64).sum();
     let bar = progress_bar(total, quiet);
     let progress = |n: u64| bar.inc(n);
-    let make_bot = |bot: usize, seed: u64| clock.time(bot, plan.specs[bot].build(seed));
+    let make_bot = |bot: usize, seed: u64| clock.time(bot, None, plan.specs[bot].build(seed));
     let mut counters = Counters::default();
     let mut sprt = plan.sprt.map(Sprt::new);
     for (stage, part) in stages.iter().zip(parts) {
