@@ -84,12 +84,13 @@ pub struct RunPlan<'m> {
 
 impl RunPlan<'_> {
     /// Plays the games on `pool`'s threads. `make_bot(bot, seat, game, seed)` builds a fresh
-    /// bot for every game (`game`: the game's index); `progress(n)` is called as games finish; `on_chunk` receives the
-    /// outcomes in game order, in chunks of at most 4,096 games, on the calling thread.
-    /// While `on_chunk` works on one chunk the pool plays the next, so at most two chunks of
-    /// outcomes are held at once; call this from outside `pool` (the calling thread is then
-    /// not one of the pool's, and a pool of one thread keeps playing while `on_chunk`
-    /// works). Stops early, after handing over what was finished, once `cancel` is set.
+    /// bot for every game (`game`: the game's index); `progress(n)` is called as games
+    /// finish; `on_chunk` receives the outcomes in game order, in chunks of at most 4,096
+    /// games, on the calling thread. While `on_chunk` works on one chunk the pool plays the
+    /// next, so at most two chunks of outcomes are held at once; call this from outside
+    /// `pool` (the calling thread is then not one of the pool's, and a pool of one thread
+    /// keeps playing while `on_chunk` works). Stops early, after handing over what was
+    /// finished, once `cancel` is set.
     ///
     /// The first error in game order wins: a game's failure is returned before anything of
     /// its chunk is handed over, and `on_chunk`'s failure before any later game's failure.
