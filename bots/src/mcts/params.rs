@@ -139,10 +139,11 @@ pub enum Rollout {
 /// now; it won 76.7% and 77.8% against the defaults' 77.1% and 77.7%, the −0.4 and +0.1
 /// points measured before. In 3-player Nordic it pays but is too slow: over 1,000 more games
 /// (seed 54) it won 64.3% against 61.7%, +2.6 ± 3.5 points (+2.2 ± 1.8 over seeds 51 to
-/// 54), but its longest decision took 132.5 ms (a late ticket keep, game 764); `keep=3:infer=4`
+/// 54), but its longest decision took 132.5 ms (its 59th of game 764); `keep=3:infer=4`
 /// won +1.5 ± 3.6 and +4.8 ± 3.6 points (seeds 53, 54) with its longest at 123.0 and 88.9 ms,
-/// where the defaults' longest were 80.2 and 65.0 ms. Late ticket keeps with a larger budget
-/// are what breaks the limit. Nordic's longest was 218 ms until the
+/// where the defaults' longest were 80.2 and 65.0 ms: all three longest came late in a game
+/// (a seat's 59th to 64th decision), where the larger budget for ticket keeps is the only
+/// difference. Nordic's longest was 218 ms until the
 /// greedy rollouts' late turns got cheaper (the same games): late in a game a greedy bot
 /// weighs which tickets to give up, many ticket sets a turn, which the playouts of one
 /// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
