@@ -141,9 +141,9 @@ pub enum Rollout {
 /// (seed 54) it won 64.3% against 61.7%, +2.6 ± 3.5 points (+2.2 ± 1.8 over seeds 51 to
 /// 54), but its longest decision took 132.5 ms (its 59th of game 764); `keep=3:infer=4`
 /// won +1.5 ± 3.6 and +4.8 ± 3.6 points (seeds 53, 54) with its longest at 123.0 and 88.9 ms,
-/// where the defaults' longest were 80.2 and 65.0 ms: all three longest came late in a game
-/// (a seat's 59th to 64th decision), where the larger budget for ticket keeps is the only
-/// difference. Nordic's longest was 218 ms until the
+/// where the defaults' longest were 80.2 and 65.0 ms. All three of those longest decisions
+/// came late in a game (a seat's 59th to 64th decision; `--time-decisions` names them).
+/// Nordic's longest was 218 ms until the
 /// greedy rollouts' late turns got cheaper (the same games): late in a game a greedy bot
 /// weighs which tickets to give up, many ticket sets a turn, which the playouts of one
 /// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
