@@ -204,6 +204,60 @@ fn a_step_budget_buys_many_short_playouts_and_stays_within_its_steps() {
     assert!(st.playouts < 200, "{} playouts at the start", st.playouts);
 }
 
+#[test]
+fn the_cap_bounds_the_playouts_of_a_decision() {
+    // On the last turn 40,000 steps buy over 10,000 one- or two-decision playouts; `cap`
+    // is the budget then (a round of candidates may go past it; when the policy's choice
+    // wins the halving, only the halving's half of it is spent), and `cap=0` lifts it.
+    let map = load("usa");
+    let (setup, _) = last_turn(&map);
+    let state = GameState::from_setup(&map, &setup).unwrap_or_else(|e| panic!("{e}"));
+    let playouts = |spec: &str| {
+        let mut bot = MctsBot::new(params(spec), 3);
+        bot.choose(&Observation::new(&state, Seat(0)));
+        (bot.stats().playouts, bot.last_root().len() as u64)
+    };
+    let (uncapped, _) = playouts("steps=40000:cap=0");
+    assert!(uncapped > 10_000, "{uncapped} playouts without a cap");
+    let (capped, candidates) = playouts("steps=40000:cap=2000");
+    let (half, _) = playouts("steps=40000:cap=1000");
+    assert!(half < capped && capped <= 2000 + candidates, "{half} and {capped} playouts, {candidates} candidates");
+    assert!(capped >= 2000 / 3, "{capped} playouts");
+    assert_eq!(MctsParams::default().cap, 8192);
+}
+
+#[test]
+fn a_step_budget_holds_when_the_first_playouts_are_short() {
+    // The budget's playout count is first set from the lengths of one scenario's playouts,
+    // then set again from all the lengths measured as the search goes on, so the steps a
+    // decision simulates stay close to `steps` even when that first scenario ended early.
+    // Over the late turns and ticket keeps of 3-player Nordic greedy games, where playout
+    // lengths vary most, no search passes it by more than a tenth.
+    let map = load("nordic");
+    let mut worst: f64 = 0.0;
+    let mut searched = 0;
+    for game in 0..4u64 {
+        let mut state = GameState::new(&map, 3, 40 + game).unwrap();
+        let mut greedy: Vec<ttr_bots::GreedyBot> = (0..3).map(|_| ttr_bots::GreedyBot::new()).collect();
+        while !state.is_over() {
+            let obs = Observation::new(&state, state.to_move());
+            if state.turns() >= 60 && matches!(state.phase(), Phase::Turn | Phase::KeepTickets) {
+                let mut bot = MctsBot::new(params("steps=3000:keep=1"), game);
+                bot.choose(&obs);
+                let st = bot.stats();
+                if st.searches == 1 {
+                    searched += 1;
+                    worst = worst.max(st.steps as f64 / 3000.0);
+                }
+            }
+            let action = greedy[state.to_move().index()].choose(&obs);
+            state.try_apply(action).unwrap();
+        }
+    }
+    assert!(searched > 50, "{searched} searches");
+    assert!(worst > 0.9 && worst <= 1.1, "the most steps a search took, over its budget: {worst:.3}");
+}
+
 /// Seat 0's turn after `turns` turns of a 2-player greedy game on `map` with seed `seed`.
 fn greedy_position<'m>(map: &'m Map, seed: u64, turns: u16) -> GameState<'m> {
     let mut state = GameState::new(map, 2, seed).unwrap();

@@ -21,8 +21,9 @@
 //! A bot given `tickets` or `state` sees hidden information: it is a measuring device, not a
 //! fair player.
 //!
-//! Measured (2-player USA, seed 31, the first 700 games of the committed sample
-//! `results/mcts-vs-greedy-usa-2p`, where the fair bot won 556, 79.4% [76.3, 82.3]; `fair`
+//! Measured with the defaults of then (`keep=2:infer=2`, no `cap`; their games are no longer
+//! the committed sample's) (2-player USA, seed 31, the first 700 games of the sample
+//! `results/mcts-vs-greedy-usa-2p` of then, where the fair bot won 556, 79.4% [76.3, 82.3]; `fair`
 //! replays its first 40 outcomes exactly): `tickets` won 584, 83.4% [80.5, 86.0], paired
 //! +4.0 ± 3.4 points; `state` won 639, 91.3% [89.0, 93.2], paired +11.9 ± 3.3 points, so
 //! the opponents' hands and the split of the unseen cards are worth +7.9 ± 3.0 points more.

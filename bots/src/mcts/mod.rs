@@ -26,10 +26,14 @@
 //!
 //! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
 //! decisions (`steps`): the first scenario of the first round then measures the mean
-//! playout length, and the budget is `steps` divided by it, so a decision costs about the
-//! same time early in the game (long playouts) as near its end (many short ones), and the
-//! bot stays deterministic. On a map with a provinces board (South Korea) a simulated
-//! decision counts 1.5 steps: it costs more time there.
+//! playout length, and the budget is `steps` divided by it, set again from all the lengths
+//! measured at each round of the halving and each pair of the duel, so a decision costs
+//! about the same time early in the game (long playouts) as near its end (many short ones),
+//! and the bot stays deterministic. On a map with a provinces board (South Korea) a
+//! simulated decision counts 1.5 steps: it costs more time there. Whatever the limits, a
+//! decision runs at most `cap` playouts: near the end of a game a ticket keep's steps would
+//! otherwise buy tens of thousands of them, and there a step may cost twice what it costs
+//! elsewhere (greedy playout seats claiming ferries with large hands weigh many payments).
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -286,7 +290,7 @@ impl MctsBot {
     /// Playouts this decision may run: the least of `iters`, as many as fit in `ms` at the
     /// speed measured so far, and `steps` divided by `length` (the mean decisions per
     /// playout so far) and by [`step_cost`] of the map; each times `keep` for a ticket
-    /// choice. At least 1.
+    /// choice; then at most `cap` (unless 0). At least 1.
     fn budget(&self, obs: &Observation<'_, '_>, length: f64) -> u32 {
         let scale = self.scale(obs);
         let cost = length.max(1.0) * step_cost(obs.map());
@@ -299,7 +303,12 @@ impl MctsBot {
             };
             (rate * ms as f64 / 1000.0).max(1.0) as u32
         });
-        [self.params.iters, by_time, by_steps].into_iter().flatten().min().unwrap_or(1).saturating_mul(scale)
+        let budget =
+            [self.params.iters, by_time, by_steps].into_iter().flatten().min().unwrap_or(1).saturating_mul(scale);
+        match self.params.cap {
+            0 => budget,
+            cap => budget.min(cap),
+        }
     }
 
     /// Mean value of the playouts through `node`.
@@ -405,7 +414,10 @@ impl MctsBot {
             scenario += 1;
             done = 1;
         }
-        let budget = self.budget(obs, self.steps as f64 / playouts.max(1) as f64) as usize;
+        // The mean playout length so far: the budget is re-estimated with it as playouts
+        // add up, so a `steps` limit holds even when the first scenario was short.
+        let length = |bot: &Self, playouts: u64| bot.steps as f64 / playouts.max(1) as f64;
+        let mut budget = self.budget(obs, length(self, playouts)) as usize;
         // At most a quarter of the budget races (at least 2, the first candidates in the
         // order of `moves`), so the halving's rounds, each at least one scenario per
         // candidate, stay within about half the budget.
@@ -414,6 +426,7 @@ impl MctsBot {
         // the same fresh scenarios (world and chance seed), the worse half is dropped.
         let rounds = alive_len.next_power_of_two().trailing_zeros().max(1) as usize;
         'rounds: for _ in 0..rounds {
+            budget = self.budget(obs, length(self, playouts)) as usize;
             let fresh = (budget / 2 / (rounds * alive_len)).max(1);
             for _ in std::mem::take(&mut done)..fresh {
                 if out_of_time() {
@@ -440,7 +453,7 @@ impl MctsBot {
         // only if its mean advantage is `margin` standard errors above nothing.
         let mut duel = Duel::default();
         if challenger != policy {
-            while playouts < budget as u64 && !out_of_time() {
+            while playouts < u64::from(self.budget(obs, length(self, playouts))) && !out_of_time() {
                 let seed: u64 = self.rng.random();
                 let world = &worlds[scenario % worlds.len()];
                 let a = self.evaluate(world, seed, me, challenger);

@@ -28,10 +28,11 @@ pub enum Rollout {
 /// | `widen`  | progressive widening below the root: at most ceil(widen·√(visits+1)) children (0: off) | 1 |
 /// | `tree`   | most own decisions in the tree per playout (1: root only)            | 1       |
 /// | `margin` | standard errors by which the search's pick must beat the policy's choice | 1  |
-/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 2       |
+/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 4       |
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 0       |
-/// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 2  |
+/// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 4  |
 /// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
+/// | `cap`    | most playouts a decision runs, ticket choices included (0: no cap) | 8192 |
 ///
 /// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
 /// first; the default limit (`steps`) applies only when the spec gives none. The bot is
@@ -124,7 +125,7 @@ pub enum Rollout {
 /// defaults: 3-player Nordic 65.0%, 65.1% and 65.4% against 62.6%, 64.7% and 62.0% (seeds
 /// 51 to 53: +2.4 ± 3.7, +0.4 ± 3.5, +3.4 ± 3.8; +2.1 ± 2.1 over the three); 4-player USA
 /// +0.2 ± 3.8 and +0.3 ± 3.7 (seeds 41, 42); 2-player USA +1.6 ± 3.0, −0.4 ± 3.2 and +0.1 ±
-/// 3.1 (seeds 31 to 33): +1.0 ± 1.2 over the eight. Not kept: the gain is not clear of the
+/// 3.1 (seeds 31 to 33): +1.0 ± 1.2 over the eight. Not kept then: the gain is not clear of the
 /// noise, and twice the budget for ticket choices took the longest 2-player USA decision
 /// from 78 and 71 ms to 145 and 155 ms on the CPU clock (seeds 32 and 33, `ttr simulate
 /// --time-decisions`, two runs sharing the 2 cores), over the 100 ms a decision may take.
@@ -149,6 +150,33 @@ pub enum Rollout {
 /// decision weigh again and again, so the playout bots now remember 512 plans (it was 32);
 /// tickets already joined are left out of the plans, and a ferry no longer has its
 /// substitute payments listed to find that there are none (`ttr::can_pay`).
+///
+/// The defaults now are `keep=4:infer=4:cap=8192` (they were `keep=2:infer=2`, no cap).
+/// What made the late decisions slow was not their steps: the budget's playout count came
+/// from the first scenario's playouts alone, and a late 3-player Nordic ticket keep that
+/// measured them short ran 27% more steps than `steps` allowed (it is now set again from
+/// all the playouts measured, at each round and each duel pair); and a step costs twice as
+/// much in some late worlds, where greedy playout seats claim ferries with large hands and
+/// weigh their many substitute payments (60% of the CPU of a 129 ms `keep=3` decision, its
+/// 13,599 playouts listing them 44,109 times). The cap stops such a decision at 8,192
+/// playouts; an early one runs a few hundred, a late turn about 8,000 at most. With these
+/// defaults, over 1,000 games each (`ttr simulate ... --time-decisions`, one thread, the
+/// seat's on-CPU time), paired game by game with `keep=2:infer=2:cap=0` (the old defaults
+/// with the budget set again) where given:
+///
+/// | table | seed | win rate | paired | median | longest |
+/// |---|---|---|---|---|---|
+/// | 2-player USA | 31 | 78.2% [75.5, 80.6] | +0.1 ± 3.0 (old sample) | 3.9 ms | 41.4 ms |
+/// | 3-player Nordic | 53 | 65.8% [62.8, 68.7] | +1.5 ± 3.6 | 5.4 ms | 73.3 ms |
+/// | 3-player Nordic | 54 | 65.4% [62.4, 68.3] | +4.0 ± 3.8 | 5.6 ms | 71.4 ms |
+/// | 4-player USA | 41 | 53.6% [50.5, 56.7] | +4.7 ± 3.7 | 4.8 ms | 69.0 ms |
+/// | 4-player Legendary Asia | 61 | 58.3% [55.2, 61.3] | (57.1% before) | 5.4 ms | 61.6 ms |
+/// | 4-player South Korea | 71 | 42.5% [39.5, 45.6] | −0.7 ± 3.9 | 5.1 ms | 55.5 ms |
+///
+/// Without the cap (`keep=4:infer=4:cap=0`) 3-player Nordic at seed 54 won 65.1%, the same
+/// games but for +0.3 ± 0.3 points, and its longest decision took 92.5 ms; `keep=3:infer=4`
+/// took 149.7 ms (game 312, the decision above). Setting the budget again did not change
+/// the old defaults' strength (3-player Nordic, seed 54: 61.4% against 61.7%, −0.3 ± 3.6).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
@@ -184,6 +212,8 @@ pub struct MctsParams {
     /// Whether the halving's runner-up duels the rollout policy's choice when the policy's
     /// choice won the halving (else that half of the budget is not spent).
     pub runner: bool,
+    /// Most playouts of one decision, after `keep` (0: no cap).
+    pub cap: u32,
 }
 
 /// Every number is finite (parsing refuses anything else), so equality is total.
@@ -203,10 +233,11 @@ impl Default for MctsParams {
             widen: 1.0,
             tree: 1,
             margin: 1.0,
-            keep: 2,
+            keep: 4,
             second: false,
-            infer: 2.0,
+            infer: 4.0,
             runner: false,
+            cap: 8192,
         }
     }
 }
@@ -214,7 +245,7 @@ impl Default for MctsParams {
 /// The keys `mcts` accepts.
 pub const KEYS: &[&str] = &[
     "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
-    "infer", "runner",
+    "infer", "runner", "cap",
 ];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
@@ -265,11 +296,11 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0.. (real)",
         meaning: "standard errors by which the search must beat the greedy choice",
     },
-    ParamInfo { key: "keep", default: "2", range: "1..", meaning: "budget multiplier for ticket choices" },
+    ParamInfo { key: "keep", default: "4", range: "1..", meaning: "budget multiplier for ticket choices" },
     ParamInfo { key: "second", default: "0", range: "0|1", meaning: "search the second card of a draw too" },
     ParamInfo {
         key: "infer",
-        default: "2",
+        default: "4",
         range: "0.. (real)",
         meaning: "strength of the opponents' ticket inference (0: uniform guesses)",
     },
@@ -278,6 +309,12 @@ pub const PARAMS: &[ParamInfo] = &[
         default: "0",
         range: "0|1",
         meaning: "the halving's runner-up duels the policy's choice when that choice won",
+    },
+    ParamInfo {
+        key: "cap",
+        default: "8192",
+        range: "0..",
+        meaning: "most playouts a decision runs, ticket choices included (0: no cap)",
     },
 ];
 
@@ -319,6 +356,7 @@ impl MctsParams {
                 "second" => p.second = flag(key, value)?,
                 "runner" => p.runner = flag(key, value)?,
                 "infer" => p.infer = non_negative(key, value)?,
+                "cap" => p.cap = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "rollout" => {
                     p.rollout = match value {
                         "greedy" => Rollout::Greedy,
@@ -390,6 +428,17 @@ mod tests {
         let p = parse(&[("steps", "900"), ("ms", "50")]);
         assert_eq!((p.iters, p.ms, p.steps), (None, Some(50), Some(900)));
         assert!(MctsParams::parse(&[("steps", "0")]).unwrap_err().contains("above 0"));
+    }
+
+    #[test]
+    fn the_cap_reads_a_whole_number_and_0_lifts_it() {
+        assert_eq!(MctsParams::default().cap, 8192);
+        assert_eq!(parse(&[("cap", "0")]).cap, 0);
+        assert_eq!(
+            parse(&[("cap", "500"), ("iters", "200")]),
+            MctsParams { cap: 500, iters: Some(200), steps: None, ..MctsParams::default() }
+        );
+        assert!(MctsParams::parse(&[("cap", "-1")]).unwrap_err().contains("whole number"));
     }
 
     #[test]
