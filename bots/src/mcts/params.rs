@@ -65,9 +65,10 @@ pub enum Rollout {
 /// 84.1], `scale=30` 76.3% [71.2, 80.8] (none clear of the noise); a sharper ticket reading
 /// (see [`super::belief`]) did not pay either.
 ///
-/// The search has reached a plateau that more of the same does not lift. Over the 1,000
-/// games of the committed sample (`results/mcts-vs-greedy-usa-2p`, seed 31, the defaults
-/// 78.1% [75.4, 80.6]), paired game by game: `steps=60000` (twice the budget) won 79.0%,
+/// The search has reached a plateau that more of the same does not lift. (This paragraph
+/// and the next three measure the defaults of then, `keep=2:infer=2` without a cap.) Over
+/// the 1,000 games of the committed sample of then (`results/mcts-vs-greedy-usa-2p`, seed
+/// 31, the defaults 78.1% [75.4, 80.6]), paired game by game: `steps=60000` (twice the budget) won 79.0%,
 /// +0.9 ± 3.2 points; `runner=1:second=1` 78.1%, +0.0 ± 3.1; `tree=3` 78.7%, +0.6 ± 3.1;
 /// a trial build that also offered every claim touching an opponent's network (blocking)
 /// 77.1%, −1.0 ± 3.1 (not kept). At the other tables, 1,000 games each with the defaults:
@@ -170,8 +171,13 @@ pub enum Rollout {
 /// | 3-player Nordic | 53 | 65.8% [62.8, 68.7] | +1.5 ± 3.6 | 5.4 ms | 73.3 ms |
 /// | 3-player Nordic | 54 | 65.4% [62.4, 68.3] | +4.0 ± 3.8 | 5.6 ms | 71.4 ms |
 /// | 4-player USA | 41 | 53.6% [50.5, 56.7] | +4.7 ± 3.7 | 4.8 ms | 69.0 ms |
-/// | 4-player Legendary Asia | 61 | 58.3% [55.2, 61.3] | (57.1% before) | 5.4 ms | 61.6 ms |
+/// | 4-player USA | 42 | 47.3% [44.2, 50.4] | −1.9 ± 3.9 | 4.6 ms | 64.8 ms |
+/// | 4-player Legendary Asia | 61 | 58.3% [55.2, 61.3] | +4.2 ± 3.8 | 5.4 ms | 61.6 ms |
 /// | 4-player South Korea | 71 | 42.5% [39.5, 45.6] | −0.7 ± 3.9 | 5.1 ms | 55.5 ms |
+///
+/// Over the seven pairs +2.0 ± 1.4 points. Neither more of the ticket budget nor a
+/// sharper inference paid in 4-player USA (seed 41, paired with the defaults): `keep=8`
+/// 49.4%, −4.2 ± 3.8 (its longest decision 91.8 ms); `infer=8` 51.8%, −1.8 ± 3.7.
 ///
 /// Without the cap (`keep=4:infer=4:cap=0`) 3-player Nordic at seed 54 won 65.1%, the same
 /// games but for +0.3 ± 0.3 points, and its longest decision took 92.5 ms; `keep=3:infer=4`
