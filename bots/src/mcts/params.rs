@@ -174,10 +174,11 @@ pub enum Rollout {
 /// | 3-player Nordic | 54 | 65.4% [62.4, 68.3] | +4.0 ± 3.8 | 5.6 ms | 71.4 ms |
 /// | 4-player USA | 41 | 53.6% [50.5, 56.7] | +4.7 ± 3.7 | 4.8 ms | 69.0 ms |
 /// | 4-player USA | 42 | 47.3% [44.2, 50.4] | −1.9 ± 3.9 | 4.6 ms | 64.8 ms |
+/// | 4-player USA | 43 | 51.3% [48.2, 54.4] | +4.8 ± 3.9 | 4.6 ms | 55.2 ms |
 /// | 4-player Legendary Asia | 61 | 58.3% [55.2, 61.3] | +4.2 ± 3.8 | 5.4 ms | 61.6 ms |
 /// | 4-player South Korea | 71 | 42.5% [39.5, 45.6] | −0.7 ± 3.9 | 5.1 ms | 55.5 ms |
 ///
-/// Over the seven pairs +2.0 ± 1.4 points; over the four 3-player Nordic runs 66.4% [64.9,
+/// Over the eight pairs +2.1 ± 1.3 points (4-player USA alone +2.5 ± 2.2); over the four 3-player Nordic runs 66.4% [64.9,
 /// 67.8] (4,000 games). Neither more of the ticket budget nor a
 /// sharper inference paid in 4-player USA (seed 41, paired with the defaults): `keep=8`
 /// 49.4%, −4.2 ± 3.8 (its longest decision 91.8 ms); `infer=8` 51.8%, −1.8 ± 3.7.
