@@ -20,9 +20,10 @@
 //! noisy means is biased upwards, and the search drifted into drawing cards instead of
 //! claiming.) When the policy's choice wins the halving, the other half goes to a duel of
 //! the halving's runner-up against it if `runner=1`, and is not spent otherwise. The
-//! second card of a draw is the policy's unless `second=1`; ticket keeps get `keep` times
-//! the budget. A small budget races only its first candidates (a quarter of the budget's
-//! playouts at most): the halving's rounds play every candidate left at least once.
+//! second card of a draw is searched too (with `second=0` it is the policy's); ticket
+//! keeps get `keep` times the budget. A small budget races only its first candidates (a
+//! quarter of the budget's playouts at most): the halving's rounds play every candidate
+//! left at least once.
 //!
 //! The budget is a count of playouts (`iters`), a time (`ms`), or a count of simulated
 //! decisions (`steps`): the first scenario of the first round then measures the mean
@@ -495,7 +496,7 @@ impl MctsBot {
 /// (South Korea): a playout decision there takes about twice as long as on the other maps
 /// (its greedy plans weigh more tickets), 5 to 6 times before the legal set stopped
 /// counting every provinces claim (issue 19). 1.5 keeps the longest 4-player decision
-/// under 100 ms on one core, and charging less did not win more (see [`MctsParams`]).
+/// under 100 ms on one core, and charging less did not win more (`docs/mcts.md`).
 const PROVINCES_STEP_COST: f64 = 1.5;
 
 /// What one simulated decision on `map` counts against a `steps` budget: 1, or
