@@ -5,7 +5,7 @@ use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
 use crate::card::CardCounts;
 use crate::ids::RouteId;
-use crate::map::{Map, PlainClass};
+use crate::map::{Map, PlainClass, MAX_ROUTE_LENGTH};
 use crate::rules::claims::{self, PlainPayments};
 use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
 use crate::rules::{market, provinces, tunnels};
@@ -187,36 +187,55 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     Action::TunnelPay(tunnels::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
-            Kind::Turn(t) => {
-                let rules = &self.map().rules;
-                let mut k = k;
-                let d = t.draws.count();
-                if k < d {
-                    return t.draws.nth(k);
-                }
-                k -= d;
-                if t.tickets {
-                    if k == 0 {
-                        return Action::DrawTickets;
-                    }
-                    k -= 1;
-                }
-                if k < t.express_cards.count_ones() {
-                    return Action::ExpressCards(
-                        rules.express_values(t.express_cards).nth(k as usize).expect("counted"),
-                    );
-                }
-                k -= t.express_cards.count_ones();
-                if k < t.express_tickets.count_ones() {
-                    return Action::ExpressTickets(
-                        rules.express_values(t.express_tickets).nth(k as usize).expect("counted"),
-                    );
-                }
-                k -= t.express_tickets.count_ones();
+            Kind::Turn(t) => t.nth_other(self.map(), k).unwrap_or_else(|k| {
                 let c = Claims::of(self.state);
                 nth_claim(self.map(), &c, t.classes, k).unwrap_or_else(|k| nth_province_claim(self.state, c.hand, k))
+            }),
+        }
+    }
+
+    /// The action `choose(n)` names among the `n` legal actions, `n` being
+    /// [`LegalActions::len`] and the index `choose` returns below it: `self.get(choose(self.len()))`,
+    /// but the claims are counted once, for both. `choose` is called exactly once, so a
+    /// uniform random choice (`|n| rng.random_range(0..n)`) draws the same action from the
+    /// same random numbers as `get` and `len` would.
+    #[must_use]
+    pub fn pick(&self, choose: impl FnOnce(u32) -> u32) -> Action {
+        let Kind::Turn(t) = self.kind else {
+            return self.get(choose(self.len()));
+        };
+        let (state, map) = (self.state, self.map());
+        let c = Claims::of(state);
+        // The claim counts of the plain classes (index: the class): at most 128 routes, each
+        // with at most 9 slots' worth of payments of one length, fit in 16 bits.
+        const _: () = assert!(128 * 9 * (MAX_ROUTE_LENGTH + 1) <= u16::MAX as usize);
+        let (mut counts, mut plain_total) = ([0u16; 128], 0);
+        for (i, class) in classes_in(map, t.classes) {
+            if let Some((set, per)) = class_claims(&c, class) {
+                let n = set.count() * per;
+                counts[i] = n as u16;
+                plain_total += n;
             }
         }
+        let others = t.others();
+        let rest = special_claim_count(map, &c) + province_claim_count(state);
+        let k = choose(others + plain_total + rest);
+        let mut k = match t.nth_other(map, k) {
+            Ok(action) => return action,
+            Err(k) => k,
+        };
+        if k >= plain_total {
+            return nth_claim(map, &c, 0, k - plain_total).unwrap_or_else(|k| nth_province_claim(state, c.hand, k));
+        }
+        for (i, class) in classes_in(map, t.classes) {
+            let n = u32::from(counts[i]);
+            if k < n {
+                let (set, per) = class_claims(&c, class).expect("counted");
+                return class_claim(&c, class, set, per, k);
+            }
+            k -= n;
+        }
+        unreachable!("k is below the plain claims' total")
     }
 
     /// Every legal action, in the order of [`LegalActions::get`]; each route's payments are
@@ -231,7 +250,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let hand = self.state.hands[self.state.to_move.index()];
         let claimable = self.state.claimable_routes(self.state.to_move);
         let claims = turn.into_iter().flat_map(move |t| {
-            let plain = classes_in(map, t.classes).flat_map(move |class| claimable.and(class.routes).iter());
+            let plain = classes_in(map, t.classes).flat_map(move |(_, class)| claimable.and(class.routes).iter());
             plain.chain(claimable.and(map.special_routes()).iter()).flat_map(move |route| {
                 let payments = claims::RoutePayments::new(map.route(route), &hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
@@ -326,6 +345,35 @@ impl Turn {
             + self.express_tickets.count_ones()
     }
 
+    /// The `k`-th of the actions but the claims (0-based), in the order of
+    /// [`LegalActions::get`]; when `k` is not below [`Turn::others`], `Err` with `k` less it.
+    fn nth_other(&self, map: &Map, mut k: u32) -> Result<Action, u32> {
+        let rules = &map.rules;
+        let d = self.draws.count();
+        if k < d {
+            return Ok(self.draws.nth(k));
+        }
+        k -= d;
+        if self.tickets {
+            if k == 0 {
+                return Ok(Action::DrawTickets);
+            }
+            k -= 1;
+        }
+        if k < self.express_cards.count_ones() {
+            return Ok(Action::ExpressCards(
+                rules.express_values(self.express_cards).nth(k as usize).expect("counted"),
+            ));
+        }
+        k -= self.express_cards.count_ones();
+        if k < self.express_tickets.count_ones() {
+            return Ok(Action::ExpressTickets(
+                rules.express_values(self.express_tickets).nth(k as usize).expect("counted"),
+            ));
+        }
+        Err(k - self.express_tickets.count_ones())
+    }
+
     /// The number of claims, those with a provinces train included, the seat to move in
     /// `state` (the state this turn was made from) can make.
     fn claims_total(&self, state: &GameState<'_>) -> u32 {
@@ -371,9 +419,9 @@ fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Ac
     panic!("index beyond the legal actions")
 }
 
-/// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`), in that order:
-/// the others are skipped unseen.
-fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = &PlainClass> {
+/// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`) with their
+/// indices, in that order: the others are skipped unseen.
+fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = (usize, &PlainClass)> {
     // One 64-bit half at a time: cheaper to scan than the 128-bit mask.
     let (mut word, mut high, mut base) = (classes as u64, (classes >> 64) as u64, 0);
     let all = map.plain_classes();
@@ -384,43 +432,55 @@ fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = &PlainClass> {
             }
             (word, high, base) = (high, 0, 64);
         }
-        let class = &all[base + word.trailing_zeros() as usize];
+        let i = base + word.trailing_zeros() as usize;
         word &= word - 1;
-        Some(class)
+        Some((i, &all[i]))
     })
+}
+
+/// The routes of `class` claimable from `c` and the payments of each, when there are both.
+#[inline]
+fn class_claims(c: &Claims, class: &PlainClass) -> Option<(RouteSet, u32)> {
+    let set = c.claimable.and(class.routes);
+    if set.is_empty() {
+        return None;
+    }
+    let per = c.payments.get(class.slot, class.length);
+    (per > 0).then_some((set, per))
+}
+
+/// The `k`-th claim (0-based, below `set.count() * per`) of `class`, whose claimable routes
+/// from `c` are `set`, each with `per` payments: routes in order, payments within a route.
+fn class_claim(c: &Claims, class: &PlainClass, set: RouteSet, per: u32, k: u32) -> Action {
+    Action::Claim { route: set.nth(k / per), pay: c.payments.nth(class.slot, class.length, k % per) }
+}
+
+/// Number of claims of the special routes (those outside the plain classes) from `c`.
+fn special_claim_count(map: &Map, c: &Claims) -> u32 {
+    c.claimable.and(map.special_routes()).iter().map(|r| claims::payment_count(map.route(r), &c.hand, &map.rules)).sum()
 }
 
 /// Number of canonical claims from `c`: plain routes by class (`classes`, a superset of
 /// the classes with a claimable route the hand pays for), the special routes one by one.
 fn claim_count(map: &Map, c: &Claims, classes: u128) -> u32 {
-    let mut total = 0;
-    for class in classes_in(map, classes) {
-        let routes = c.claimable.and(class.routes).count();
-        if routes > 0 {
-            total += routes * c.payments.get(class.slot, class.length);
-        }
-    }
-    for r in c.claimable.and(map.special_routes()).iter() {
-        total += claims::payment_count(map.route(r), &c.hand, &map.rules);
-    }
-    total
+    let plain: u32 = classes_in(map, classes)
+        .filter_map(|(_, class)| class_claims(c, class))
+        .map(|(set, per)| set.count() * per)
+        .sum();
+    plain + special_claim_count(map, c)
 }
 
 /// The `k`-th claim from `c` (0-based), in the order [`claim_count`] counts; when `k` is not
 /// below that count, `Err` with `k` less the count.
 fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Result<Action, u32> {
-    let payments = &c.payments;
-    for class in classes_in(map, classes) {
-        let set = c.claimable.and(class.routes);
-        if set.is_empty() {
-            continue;
+    for (_, class) in classes_in(map, classes) {
+        if let Some((set, per)) = class_claims(c, class) {
+            let n = set.count() * per;
+            if k < n {
+                return Ok(class_claim(c, class, set, per, k));
+            }
+            k -= n;
         }
-        let per = payments.get(class.slot, class.length);
-        let n = set.count() * per;
-        if k < n {
-            return Ok(Action::Claim { route: set.nth(k / per), pay: payments.nth(class.slot, class.length, k % per) });
-        }
-        k -= n;
     }
     for r in c.claimable.and(map.special_routes()).iter() {
         let n = claims::payment_count(map.route(r), &c.hand, &map.rules);

@@ -149,9 +149,10 @@ fn payment_exists(map: &Map, route: RouteId, hand: &CardCounts) -> bool {
     false
 }
 
-/// The generator lists each legal action once, every listed action passes `check`, it
-/// lists every canonical action `check` accepts and nothing else but substitute payments,
-/// and it offers every route that some payment (substitutes included) can claim.
+/// The generator lists each legal action once (`iter`, `get` and `pick` in one order),
+/// every listed action passes `check`, it lists every canonical action `check` accepts and
+/// nothing else but substitute payments, and it offers every route that some payment
+/// (substitutes included) can claim.
 fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
     let map = state.map();
     let legal = state.legal_actions();
@@ -159,6 +160,11 @@ fn check_legal(state: &GameState<'_>, ctx: Ctx<'_>) {
     assert_eq!(listed.len(), legal.len() as usize, "{ctx}: len vs iter");
     for (k, action) in listed.iter().enumerate() {
         assert_eq!(legal.get(k as u32), *action, "{ctx}: iter and get disagree at {k}");
+        let picked = legal.pick(|n| {
+            assert_eq!(n, legal.len(), "{ctx}: pick offers another count than len");
+            k as u32
+        });
+        assert_eq!(picked, *action, "{ctx}: iter and pick disagree at {k}");
     }
     assert_eq!(legal.is_empty(), state.is_over(), "{ctx}: no legal action");
     let set: HashSet<Action> = listed.iter().copied().collect();

@@ -42,8 +42,7 @@ impl Handicapped {
 impl Bot for Handicapped {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
         if self.eps_ppm > 0 && self.rng.random_range(0..EPS_SCALE) < self.eps_ppm {
-            let legal = obs.legal_actions().expect("asked to move when not to move");
-            return legal.get(self.rng.random_range(0..legal.len()));
+            return crate::common::random_action(obs, &mut self.rng);
         }
         self.inner.choose(obs)
     }

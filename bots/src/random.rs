@@ -1,6 +1,6 @@
 //! The random bot: uniform over every legal action, ticket choices and payments included.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{Action, Bot, Observation};
 
@@ -19,7 +19,6 @@ impl RandomBot {
 
 impl Bot for RandomBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
-        let legal = obs.legal_actions().expect("asked to move when not to move");
-        legal.get(self.rng.random_range(0..legal.len()))
+        crate::common::random_action(obs, &mut self.rng)
     }
 }
