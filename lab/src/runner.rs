@@ -186,6 +186,11 @@ impl<E: Send> Played<E> {
     ) {
         (0..(games.end - games.start) as usize)
             .into_par_iter()
+            // Small pieces, so that a thread that runs dry can always take work from one that
+            // is still busy: left to itself rayon cut a chunk into pieces of up to a quarter,
+            // and a pool thread descheduled in one (`on_chunk` shares the cores) left the other
+            // idle at the chunk's end, about 5% of a two-thread run (docs/performance.md).
+            .with_max_len(4)
             .map(|k| {
                 let outcome = plan.play_one(games.start + k as u64, make_bot);
                 progress(1);
