@@ -80,6 +80,9 @@ impl Stage {
         let mut out = Vec::new();
         blocks
             .par_iter()
+            // One block a piece: blocks differ in cost (their bots), and a thread that runs
+            // dry must be able to take any block still waiting (see `RunPlan::run`).
+            .with_max_len(1)
             .map(|&b| {
                 let block = self.play_block(map, master, b, make_bot);
                 progress(self.players as u64);
