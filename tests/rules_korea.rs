@@ -7,7 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use ttr::winners;
-use ttr::{Action, Card, CardCounts, GameState, Map, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
+use ttr::{Action, Card, CardCounts, GameState, Map, Observation, Phase, RouteId, Seat, SeatResult, Setup, TicketId};
 
 mod common;
 use common::{act, cards, legal, refuse, route, routes_worth, seats, shared, start};
@@ -420,6 +420,10 @@ fn a_taken_space_sends_the_train_to_the_first_free_space_below() {
     }
     // Aim 2: spaces 2 and 1 are taken, no train can be placed.
     let mut g = start(map, &s);
+    let obs = Observation::new(&g, Seat(0));
+    let landings: Vec<Option<u8>> = [2, 3, 5, 6, 12].map(|aim| obs.province_landing(Card::Red, aim)).into();
+    assert_eq!(landings, [None, Some(3), Some(3), Some(6), Some(9)], "where aims 2, 3, 5, 6 and 12 land");
+    assert_eq!(obs.province_landing(Card::Loco, 5), None, "no locomotive line");
     let why = refuse(&mut g, province(r, cards(&[(Card::Red, 2)]), Card::Red, 0));
     assert!(why.contains("free space"), "{why}");
     // Plain claim still possible.

@@ -13,6 +13,7 @@ use crate::card::{Card, CardCounts};
 use crate::fixed_list::FixedList;
 use crate::ids::{RouteId, Seat, MAX_SEATS};
 use crate::map::Route;
+use crate::observation::Observation;
 use crate::rule_set::Rules;
 use crate::rules::claims::{is_valid_payment, route_colors};
 use crate::state::{GameState, Provinces};
@@ -320,6 +321,17 @@ impl Landings {
                 reaching(floor) + express.iter().map(|&e| reaching(floor.saturating_sub(u32::from(e)))).sum::<u32>()
             })
             .sum()
+    }
+}
+
+impl Observation<'_, '_> {
+    /// The value of the provinces space a train aimed at `aim` on `line` would land on now
+    /// (the highest free space worth at most `aim`, where a provinces claim puts it); `None`
+    /// when no free space is that low or the board has no such line.
+    #[must_use]
+    pub fn province_landing(&self, line: Card, aim: u32) -> Option<u8> {
+        let values = line_values(&self.map().rules, line)?;
+        landing_space(values, taken(self.provinces(), line), aim).map(|i| values[i])
     }
 }
 
