@@ -495,7 +495,7 @@ impl Greedy {
 /// On a map with a provinces board, the same claim with a train placed on it (one train
 /// for up to 10 points a line): with no express card, or in the final round with the
 /// biggest one left (unused cards are worth nothing at the end). Other maps: unchanged.
-fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
+pub(crate) fn with_province(obs: &Observation<'_, '_>, action: Action, final_round: bool) -> Action {
     let Action::Claim { route, pay } = action else { return action };
     if obs.map().rules.provinces.is_none() {
         return action;

@@ -48,7 +48,7 @@ pub enum Rollout {
 /// | 3-player Nordic | 51 to 54 | 68.2% [66.7, 69.6] (4,000 games) | 7.2 ms | 88.1 ms |
 /// | 4-player USA | 41 to 43 | 54.1% [52.3, 55.9] (3,000 games) | 6.4 ms | 71.5 ms |
 /// | 4-player Legendary Asia | 61 | 60.6% [57.5, 63.6] | 7.2 ms | 52.1 ms |
-/// | 4-player South Korea | 71 | 46.9% [43.8, 50.0] | 5.6 ms | 50.7 ms |
+/// | 4-player South Korea | 71, 73, 74 | 64.9% [63.1, 66.6] (3,000 games) | 4.8 ms | 39.3 ms |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
