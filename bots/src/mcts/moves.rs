@@ -38,7 +38,9 @@ const ENDING_TRAINS: u8 = 5;
 /// Routes scoring at least this many points (length 4 and up) are always considered.
 const BIG_ROUTE: u32 = 7;
 
-/// Most candidates one decision can have: a claim per route, six draws, the ticket draw.
+/// Most candidates one decision keeps: a claim per route, six draws, the ticket draw. On
+/// South Korea, where a route has up to three claims (see above), a full list leaves out
+/// what comes last: the lowest-scoring claims off the ticket plan.
 pub const MAX_CANDIDATES: usize = 140;
 
 /// Keep decisions with at most this many allowed subsets are searched over all of them.
