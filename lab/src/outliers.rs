@@ -3,6 +3,7 @@
 //! Kept as counters of the run: [`Outliers::merge`] of two parts of a run finds what one
 //! pass over all of its games finds, whatever the order the parts come in.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 
 use serde::{Deserialize, Serialize};
@@ -22,8 +23,9 @@ pub struct GameNote {
     pub seed: u64,
     /// Turns played.
     pub turns: u16,
-    /// How it ended: `trains`, `passes` or `turn_cap`.
-    pub end: String,
+    /// How it ended: `trains`, `passes` or `turn_cap` (borrowed when taken from a game, so
+    /// noting a game allocates nothing).
+    pub end: Cow<'static, str>,
     /// The winners' [`margin`].
     pub margin: i32,
 }
@@ -36,7 +38,7 @@ impl GameNote {
             game: o.index,
             seed: o.seed,
             turns: o.result.turns,
-            end: o.result.end.name().to_string(),
+            end: Cow::Borrowed(o.result.end.name()),
             margin: margin(&o.result),
         }
     }

@@ -334,12 +334,20 @@ impl RunStats {
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
-        // This game's claims by round: a claim's turn is at most the game's last.
-        let mut claims = vec![0u64; rounds];
+        // This game's claims by round (a claim's turn is at most the game's last; a game has
+        // at most 128 routes to claim), counted on the stack unless the game was very long.
+        let (mut on_stack, mut on_heap) = ([0u8; 512], Vec::new());
+        let claims = if rounds <= on_stack.len() {
+            &mut on_stack[..rounds]
+        } else {
+            on_heap.resize(rounds, 0u8);
+            &mut on_heap[..]
+        };
         for &turn in o.trace.claim_turn.iter().filter(|&&t| t > 0) {
             claims[usize::from((turn - 1) / players)] += 1;
         }
-        for (tally, n) in self.arc.iter_mut().zip(claims) {
+        for (tally, &n) in self.arc.iter_mut().zip(claims.iter()) {
+            let n = u64::from(n);
             tally.games += 1;
             tally.claims += n;
             tally.claims_sq += n * n;
@@ -474,6 +482,8 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::GameTrace;
+    use ttr::{BySeat, EndReason, SeatResult, SeatSet};
 
     #[test]
     fn wilson_matches_known_values() {
@@ -483,5 +493,38 @@ mod tests {
         let (lo, hi) = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+    }
+
+    /// The arc of a game longer than the rounds counted on the stack (a map whose rules
+    /// raise the turn cap): its late claims land in their rounds like early ones.
+    #[test]
+    fn the_arc_counts_the_rounds_of_a_very_long_game() {
+        let map = Map::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.toml")).unwrap();
+        let mut trace = GameTrace::default();
+        // Two players: turn t is in round (t - 1) / 2 (0-based).
+        for (route, turn) in [(0, 3), (5, 1401), (6, 1402), (7, 1500)] {
+            trace.claim_turn[route] = turn;
+        }
+        let result = GameResult {
+            players: 2,
+            seats: BySeat::splat(SeatResult::default()),
+            winners: SeatSet::EMPTY,
+            turns: 1500,
+            end: EndReason::TurnCap,
+        };
+        let outcome = GameOutcome { index: 0, seed: 0, lineup: [0; MAX_SEATS], result, trace, events: Vec::new() };
+        let mut stats = RunStats::new(&map, 2, vec![0, 0], 1);
+        stats.add(&map, &outcome);
+        stats.add(&map, &outcome);
+        assert_eq!(stats.arc.len(), 750);
+        assert!(stats.arc.iter().all(|r| r.games == 2));
+        let claims: Vec<(usize, u64, u64)> = stats
+            .arc
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.claims > 0)
+            .map(|(i, r)| (i, r.claims, r.claims_sq))
+            .collect();
+        assert_eq!(claims, [(1, 2, 2), (700, 4, 8), (749, 2, 2)]);
     }
 }

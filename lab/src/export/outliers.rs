@@ -42,7 +42,7 @@ impl OutlierRow {
             game: note.game,
             seed: note.seed,
             turns: note.turns,
-            end: note.end.clone(),
+            end: note.end.to_string(),
             margin: note.margin,
             provisional: provisional(is_provisional),
         }
