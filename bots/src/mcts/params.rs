@@ -19,7 +19,7 @@ pub enum Rollout {
 /// |----------|----------------------------------------------------------------------|---------|
 /// | `iters`  | playouts per decision                                                | none    |
 /// | `ms`     | time budget per decision in milliseconds (no `iters`: time only)    | none    |
-/// | `steps`  | simulated decisions per decision, all playouts together            | 30000   |
+/// | `steps`  | simulated decisions per decision, all playouts together            | 60000   |
 /// | `c`      | UCB1 exploration constant below the root (values lie in 0..1)        | 0.7     |
 /// | `worlds` | determinized worlds sampled per decision; scenarios cycle over them  | 20      |
 /// | `rollout`| playout policy: `greedy` or `random`                                 | greedy  |
@@ -28,7 +28,7 @@ pub enum Rollout {
 /// | `widen`  | progressive widening below the root: at most ceil(widen·√(visits+1)) children (0: off) | 1 |
 /// | `tree`   | most own decisions in the tree per playout (1: root only)            | 1       |
 /// | `margin` | standard errors by which the search's pick must beat the policy's choice | 1  |
-/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 4       |
+/// | `keep`   | budget multiplier for ticket choices (setup and later keeps)          | 2       |
 /// | `second` | search the second card of a draw too (1), or take the policy's (0) | 1       |
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 4  |
 /// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
@@ -39,16 +39,16 @@ pub enum Rollout {
 /// deterministic from its seed unless `ms` is given.
 ///
 /// The defaults come from the measurements in `docs/mcts.md` (issue 21), the latest of
-/// which: over 1,000 games each against `greedy` in the other seats, on one core, the `mcts`
-/// seat's win rate (Wilson 95%) and its on-CPU time per decision:
+/// which (2026-11-29): over 1,000 games each against `greedy` in the other seats, the `mcts`
+/// seat's win rate (Wilson 95%) and its on-CPU time per decision (two runs sharing 2 cores):
 ///
 /// | table | seed | win rate | median | longest |
 /// |---|---|---|---|---|
-/// | 2-player USA | 31 | 79.1% [76.5, 81.5] | 5.1 ms | 39.1 ms |
-/// | 3-player Nordic | 51 to 54 | 68.2% [66.7, 69.6] (4,000 games) | 7.2 ms | 88.1 ms |
-/// | 4-player USA | 41 to 43 | 54.1% [52.3, 55.9] (3,000 games) | 6.4 ms | 71.5 ms |
-/// | 4-player Legendary Asia | 61 | 60.6% [57.5, 63.6] | 7.2 ms | 52.1 ms |
-/// | 4-player South Korea | 71, 73, 74 | 64.9% [63.1, 66.6] (3,000 games) | 4.8 ms | 39.3 ms |
+/// | 2-player USA | 31 | 81.0% [78.5, 83.3] | 7.5 ms | 25.4 ms |
+/// | 3-player Nordic | 51 | 72.1% [69.2, 74.8] | 10.7 ms | 52.5 ms |
+/// | 4-player USA | 41 to 43 | 56.2% [54.4, 57.9] (3,000 games) | 9.7 ms | 45.3 ms |
+/// | 4-player Legendary Asia | 61 | 61.8% [58.7, 64.8] | 11.3 ms | 35.6 ms |
+/// | 4-player South Korea | 71 | 72.5% [69.7, 75.2] | 8.7 ms | 34.0 ms |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
@@ -96,7 +96,7 @@ impl Default for MctsParams {
         MctsParams {
             iters: None,
             ms: None,
-            steps: Some(30_000),
+            steps: Some(60_000),
             c: 0.7,
             worlds: 20,
             rollout: Rollout::Greedy,
@@ -105,7 +105,7 @@ impl Default for MctsParams {
             widen: 1.0,
             tree: 1,
             margin: 1.0,
-            keep: 4,
+            keep: 2,
             second: true,
             infer: 4.0,
             runner: false,
@@ -131,7 +131,7 @@ pub const PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         key: "steps",
-        default: "30000",
+        default: "60000",
         range: "1..",
         meaning: "simulated decisions per decision, all playouts together (deterministic)",
     },
@@ -168,7 +168,7 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0.. (real)",
         meaning: "standard errors by which the search must beat the greedy choice",
     },
-    ParamInfo { key: "keep", default: "4", range: "1..", meaning: "budget multiplier for ticket choices" },
+    ParamInfo { key: "keep", default: "2", range: "1..", meaning: "budget multiplier for ticket choices" },
     ParamInfo { key: "second", default: "1", range: "0|1", meaning: "search the second card of a draw too" },
     ParamInfo {
         key: "infer",
