@@ -326,10 +326,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         match self.kind {
             Kind::Turn(_) => {
                 let c = Claims::of(self.state);
-                c.claimable
-                    .iter()
-                    .filter(|&r| claims::payment_count(self.map().route(r), &c.hand, &self.map().rules) > 0)
-                    .collect()
+                c.claimable.and(claims::payable_routes(self.map(), &c.hand))
             }
             _ => RouteSet::EMPTY,
         }

@@ -69,7 +69,8 @@ pub use play::IllegalAction;
 pub use replay::{replay, ReplayError, ReplayProblem};
 pub use rule_set::{Bonus, BonusKind, DeckSpec, LocoUse, Returned, Rules, TicketDeal, TieBreak};
 pub use rules::claims::{
-    can_pay, has_substitutes, is_valid_payment, locos_on_color_spaces, nth_payment, payment_count, RoutePayments,
+    can_pay, has_substitutes, is_valid_payment, locos_on_color_spaces, nth_payment, payable_routes, payment_count,
+    RoutePayments,
 };
 pub use rules::end::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
 pub use rules::tickets::{TicketOffer, TicketQueue};

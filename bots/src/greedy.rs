@@ -316,7 +316,7 @@ impl Greedy {
             }
             gain
         };
-        first_claim(payable(map, board.open, &hand), gain, |r| {
+        first_claim(board.open.and(ttr::payable_routes(map, &hand)), gain, |r| {
             best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
         })
     }
@@ -573,12 +573,6 @@ fn reserve(map: &Map, plan: RouteSet) -> CardCounts {
         }
     }
     need
-}
-
-/// The routes of `routes` that `hand` may pay for ([`may_pay`]).
-fn payable(map: &Map, routes: RouteSet, hand: &CardCounts) -> RouteSet {
-    let most = most_held(hand);
-    routes.iter().filter(|&r| may_pay(map, r, hand, most)).collect()
 }
 
 /// The first claim `claim` makes of `routes` tried by descending `key`, on equal keys by

@@ -154,6 +154,25 @@ pub fn can_pay(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
     direct_payment_count(route, hand, rules) > 0 || ferries::has_substitute_payment(route, hand, rules)
 }
 
+/// The routes of `map` that `hand` can pay for ([`can_pay`]; trains and owners aside). The
+/// plain routes come class by class from the hand's colour counts ([`PlainPayments`]),
+/// without looking at a route; only the special routes are tried one by one.
+#[must_use]
+pub fn payable_routes(map: &Map, hand: &CardCounts) -> RouteSet {
+    let mut classes = PlainPayments::new(hand, &map.rules).payable_classes(map);
+    let mut routes = RouteSet::EMPTY;
+    while classes != 0 {
+        routes = routes.or(map.plain_classes()[classes.trailing_zeros() as usize].routes);
+        classes &= classes - 1;
+    }
+    for r in map.special_routes().iter() {
+        if can_pay(map.route(r), hand, &map.rules) {
+            routes.insert(r);
+        }
+    }
+    routes
+}
+
 /// The canonical payments of one route for one hand, with the substitute payments listed
 /// once, so that going through all of them costs no more than listing them.
 #[derive(Clone, Copy, Debug)]
@@ -662,6 +681,24 @@ mod tests {
                     assert_eq!(payable >> i & 1 == 1, count > 0, "{name} {hand} class {i}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn payable_routes_are_the_routes_with_a_payment_on_real_maps() {
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let map = project_map(name);
+            let (mut paid, mut refused) = (0, 0);
+            for hand in mixed_hands() {
+                let payable = payable_routes(&map, &hand);
+                for r in map.all_routes().iter() {
+                    let count = payment_count(map.route(r), &hand, &map.rules);
+                    assert_eq!(payable.contains(r), count > 0, "{name} {hand} route {r:?}");
+                    paid += usize::from(count > 0);
+                    refused += usize::from(count == 0);
+                }
+            }
+            assert!(paid > 500 && refused > 500, "{name}: {paid} payable, {refused} not");
         }
     }
 
