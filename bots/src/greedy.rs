@@ -271,13 +271,16 @@ impl Greedy {
             if best.is_some_and(|(s, _)| points * 20 * 5 / 2 < s) {
                 break;
             }
+            // A route's score is `worth / per` (rounded down), every route of the group
+            // scoring `points`; it is compared without dividing: `worth / per > s` exactly
+            // when `worth >= (s + 1) per`, and `== s` when `s per <= worth` and not that.
             for r in board.open.and(group).iter() {
                 let route = map.route(r);
-                let missing = u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
+                let per = 2 + u32::from(route.length.saturating_sub(cover(map, r, &hand, most)));
                 let touches = network.contains(route.a) || network.contains(route.b);
-                let score = u32::from(map.route_score(r)) * 20 * (4 + u32::from(touches)) / (2 + missing);
-                if best.is_none_or(|(s, b)| score > s || score == s && r < b) {
-                    best = Some((score, r));
+                let worth = points * 20 * (4 + u32::from(touches));
+                if best.is_none_or(|(s, b)| worth >= (s + 1) * per || r < b && worth >= s * per) {
+                    best = Some((worth / per, r));
                 }
             }
         }
@@ -523,13 +526,11 @@ fn express_for_cards(obs: &Observation<'_, '_>, short: u32) -> Option<Action> {
 
 /// The colour held most (ties: [`Card::COLORS`] order).
 fn most_held(hand: &CardCounts) -> Card {
-    let mut best = Card::COLORS[0];
-    for c in Card::COLORS {
-        if hand[c] > hand[best] {
-            best = c;
-        }
-    }
-    best
+    // The greatest of `count << 8 | (255 - index)`: the most held, then the first. Taking the
+    // maximum of these keys compiles without branches, which hands' random counts mispredict.
+    let key = |(i, &c): (usize, &Card)| u16::from(hand[c]) << 8 | (255 - i as u16);
+    let best = Card::COLORS.iter().enumerate().map(key).max().expect("there are colours");
+    Card::COLORS[usize::from(255 - (best & 0xFF))]
 }
 
 /// Cards of the hand that can fill `r`'s spaces in its best colour, `most` being
