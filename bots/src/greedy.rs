@@ -180,6 +180,11 @@ impl Greedy {
         Board { owned: obs.owned(obs.seat()), open: obs.claimable_routes() }
     }
 
+    /// The routes still claimable with the trains left that the hand can pay for.
+    fn payable_open(obs: &Observation<'_, '_>) -> RouteSet {
+        obs.claimable_routes().and(ttr::payable_routes(obs.map(), &obs.hand()))
+    }
+
     /// Tickets it still means to complete.
     fn pending(&self, obs: &Observation<'_, '_>) -> TicketSet {
         obs.tickets().minus(self.abandoned)
@@ -319,7 +324,7 @@ impl Greedy {
             }
             gain
         };
-        first_claim(board.open.and(ttr::payable_routes(map, &hand)), gain, |r| {
+        first_claim(Self::payable_open(obs), gain, |r| {
             best_payment(map, r, &hand, &reserve).map(|pay| Action::Claim { route: r, pay })
         })
     }
@@ -393,7 +398,7 @@ impl Greedy {
             return Action::TakeFaceUp(slot);
         }
         if obs.phase() == Phase::Turn {
-            if let Some(claim) = self.claim_best(obs, Self::board(obs).open, true, true) {
+            if let Some(claim) = self.claim_best(obs, Self::payable_open(obs), true, true) {
                 return claim;
             }
         }
@@ -434,7 +439,7 @@ impl PhasePolicy for Greedy {
         let deficits = self.deficits(obs);
         let short = deficits.total();
         if ending && (spending || short > LATE_DEFICIT) {
-            if let Some(action) = self.claim_best(obs, Self::board(obs).open, true, true) {
+            if let Some(action) = self.claim_best(obs, Self::payable_open(obs), true, true) {
                 return with_province(obs, action, final_round);
             }
         }
@@ -456,21 +461,19 @@ impl Greedy {
     /// A card draw towards the targets, `d` being their [`Greedy::deficits`].
     fn draw_for(&self, obs: &Observation<'_, '_>, d: &Deficits) -> Action {
         let hand = obs.hand();
-        let mut best: Option<(u32, u8)> = None;
-        let mut any_color: Option<(u8, u8)> = None;
+        // Of the face-up colour cards, the one missing most and the one held most, each the
+        // first slot on ties: the greatest key `count << 8 | (255 - slot)`, found without
+        // branching on the counts.
+        let (mut want_key, mut held_key) = (0u32, 0u32);
         for (slot, card) in obs.market().iter().enumerate() {
-            let Some(card) = *card else { continue };
-            if card.is_loco() {
-                continue;
-            }
-            let want = u32::from(d.color[card.index()]);
-            if want > 0 && best.is_none_or(|(w, _)| want > w) {
-                best = Some((want, slot as u8));
-            }
-            if any_color.is_none_or(|(h, _)| hand[card] > h) {
-                any_color = Some((hand[card], slot as u8));
-            }
+            let Some(card) = card.filter(|c| !c.is_loco()) else { continue };
+            let low = 255 - slot as u32;
+            want_key = want_key.max(u32::from(d.color[card.index()]) << 8 | low);
+            held_key = held_key.max(u32::from(hand[card]) << 8 | low);
         }
+        let slot_of = |key: u32| (255 - (key & 0xFF)) as u8;
+        let best = (want_key >> 8 > 0).then(|| (want_key >> 8, slot_of(want_key)));
+        let any_color = (held_key > 0).then(|| slot_of(held_key));
         let rules = &obs.map().rules;
         if let Some(slot) = takeable_slot(obs, Card::Loco) {
             let wanted = d.loco > 0 && best.is_none_or(|(w, _)| d.loco >= w);
@@ -484,7 +487,7 @@ impl Greedy {
             return Action::TakeFaceUp(slot);
         }
         if d.gray_any > 0 {
-            if let Some((_, slot)) = any_color {
+            if let Some(slot) = any_color {
                 return Action::TakeFaceUp(slot);
             }
         }
