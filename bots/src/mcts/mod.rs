@@ -30,11 +30,10 @@
 //! playout length, and the budget is `steps` divided by it, set again from all the lengths
 //! measured at each round of the halving and each pair of the duel, so a decision costs
 //! about the same time early in the game (long playouts) as near its end (many short ones),
-//! and the bot stays deterministic. On a map with a provinces board (South Korea) a
-//! simulated decision counts 1.5 steps: it costs more time there. Whatever the limits, a
-//! decision runs at most `cap` playouts: near the end of a game a ticket keep's steps would
-//! otherwise buy tens of thousands of them, and there a step may cost twice what it costs
-//! elsewhere (greedy playout seats claiming ferries with large hands weigh many payments).
+//! and the bot stays deterministic. Whatever the limits, a decision runs at most `cap`
+//! playouts: near the end of a game a ticket keep's steps would otherwise buy tens of
+//! thousands of them, and there a step may cost twice what it costs elsewhere (greedy
+//! playout seats claiming ferries with large hands weigh many payments).
 //!
 //! Below the root, with `tree` above 1, the bot's own later decisions form an open-loop
 //! information-set tree keyed by its own actions: since hands differ between worlds, a
@@ -59,7 +58,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{sample_world_weighted, Action, Bot, GameState, Map, Observation, Phase, Seat, MAX_SEATS};
+use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, Seat, MAX_SEATS};
 
 use crate::common::random_action;
 use crate::greedy::GreedyBot;
@@ -290,12 +289,11 @@ impl MctsBot {
 
     /// Playouts this decision may run: the least of `iters`, as many as fit in `ms` at the
     /// speed measured so far, and `steps` divided by `length` (the mean decisions per
-    /// playout so far) and by [`step_cost`] of the map; each times `keep` for a ticket
-    /// choice; then at most `cap` (unless 0). At least 1.
+    /// playout so far); each times `keep` for a ticket choice; then at most `cap` (unless
+    /// 0). At least 1.
     fn budget(&self, obs: &Observation<'_, '_>, length: f64) -> u32 {
         let scale = self.scale(obs);
-        let cost = length.max(1.0) * step_cost(obs.map());
-        let by_steps = self.params.steps.map(|steps| (f64::from(steps) / cost).max(1.0) as u32);
+        let by_steps = self.params.steps.map(|steps| (f64::from(steps) / length.max(1.0)).max(1.0) as u32);
         let by_time = self.params.ms.map(|ms| {
             let rate = if self.stats.playouts > 0 {
                 self.stats.playouts as f64 / self.stats.time.as_secs_f64().max(1e-6)
@@ -489,23 +487,6 @@ impl MctsBot {
             node.total += value;
         }
         value
-    }
-}
-
-/// Simulated decisions a `steps` budget charges for one on a map with a provinces board
-/// (South Korea): a playout decision there takes about twice as long as on the other maps
-/// (its greedy plans weigh more tickets), 5 to 6 times before the legal set stopped
-/// counting every provinces claim (issue 19). 1.5 keeps the longest 4-player decision
-/// under 100 ms on one core, and charging less did not win more (`docs/mcts.md`).
-const PROVINCES_STEP_COST: f64 = 1.5;
-
-/// What one simulated decision on `map` counts against a `steps` budget: 1, or
-/// [`PROVINCES_STEP_COST`] with a provinces board.
-fn step_cost(map: &Map) -> f64 {
-    if map.rules.provinces.is_some() {
-        PROVINCES_STEP_COST
-    } else {
-        1.0
     }
 }
 
