@@ -48,7 +48,7 @@ pub enum Rollout {
 /// | 3-player Nordic | 51 | 72.1% [69.2, 74.8] | 10.7 ms | 52.5 ms |
 /// | 4-player USA | 41 to 43 | 56.2% [54.4, 57.9] (3,000 games) | 9.7 ms | 45.3 ms |
 /// | 4-player Legendary Asia | 61 | 61.8% [58.7, 64.8] | 11.3 ms | 35.6 ms |
-/// | 4-player South Korea | 71 | 72.5% [69.7, 75.2] | 8.7 ms | 34.0 ms |
+/// | 4-player South Korea | 71 | 74.2% [71.4, 76.8] | 12.8 ms | 52.7 ms |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
