@@ -155,8 +155,8 @@ pub fn can_pay(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
 }
 
 /// The routes of `map` that `hand` can pay for ([`can_pay`]; trains and owners aside). The
-/// plain routes come class by class from the hand's colour counts ([`PlainPayments`]),
-/// without looking at a route; only the special routes are tried one by one.
+/// plain routes come class by class from the hand's colour counts, as the legal set counts
+/// claims, without looking at a route; only the special routes are tried one by one.
 #[must_use]
 pub fn payable_routes(map: &Map, hand: &CardCounts) -> RouteSet {
     let mut classes = PlainPayments::new(hand, &map.rules).payable_classes(map);
