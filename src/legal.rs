@@ -325,8 +325,8 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     pub fn claimable_routes(&self) -> RouteSet {
         match self.kind {
             Kind::Turn(_) => {
-                let c = Claims::of(self.state);
-                c.claimable.and(claims::payable_routes(self.map(), &c.hand))
+                let (state, seat) = (self.state, self.state.to_move);
+                state.claimable_routes(seat).and(claims::payable_routes(self.map(), &state.hands[seat.index()]))
             }
             _ => RouteSet::EMPTY,
         }
@@ -418,7 +418,7 @@ fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Ac
 
 /// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`) with their
 /// indices, in that order: the others are skipped unseen.
-fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = (usize, &PlainClass)> {
+pub(crate) fn classes_in(map: &Map, classes: u128) -> impl Iterator<Item = (usize, &PlainClass)> {
     // One 64-bit half at a time: cheaper to scan than the 128-bit mask.
     let (mut word, mut high, mut base) = (classes as u64, (classes >> 64) as u64, 0);
     let all = map.plain_classes();

@@ -462,18 +462,15 @@ impl Greedy {
     fn draw_for(&self, obs: &Observation<'_, '_>, d: &Deficits) -> Action {
         let hand = obs.hand();
         // Of the face-up colour cards, the one missing most and the one held most, each the
-        // first slot on ties: the greatest key `count << 8 | (255 - slot)`, found without
-        // branching on the counts.
-        let (mut want_key, mut held_key) = (0u32, 0u32);
+        // first slot on ties ([`first_most`] keys).
+        let (mut want_key, mut held_key) = (0, 0);
         for (slot, card) in obs.market().iter().enumerate() {
             let Some(card) = card.filter(|c| !c.is_loco()) else { continue };
-            let low = 255 - slot as u32;
-            want_key = want_key.max(u32::from(d.color[card.index()]) << 8 | low);
-            held_key = held_key.max(u32::from(hand[card]) << 8 | low);
+            want_key = want_key.max(first_most(d.color[card.index()], slot));
+            held_key = held_key.max(first_most(hand[card], slot));
         }
-        let slot_of = |key: u32| (255 - (key & 0xFF)) as u8;
-        let best = (want_key >> 8 > 0).then(|| (want_key >> 8, slot_of(want_key)));
-        let any_color = (held_key > 0).then(|| slot_of(held_key));
+        let best = (want_key >> 8 > 0).then(|| (want_key >> 8, index_of(want_key) as u8));
+        let any_color = (held_key > 0).then(|| index_of(held_key) as u8);
         let rules = &obs.map().rules;
         if let Some(slot) = takeable_slot(obs, Card::Loco) {
             let wanted = d.loco > 0 && best.is_none_or(|(w, _)| d.loco >= w);
@@ -529,11 +526,20 @@ fn express_for_cards(obs: &Observation<'_, '_>, short: u32) -> Option<Action> {
 
 /// The colour held most (ties: [`Card::COLORS`] order).
 fn most_held(hand: &CardCounts) -> Card {
-    // The greatest of `count << 8 | (255 - index)`: the most held, then the first. Taking the
-    // maximum of these keys compiles without branches, which hands' random counts mispredict.
-    let key = |(i, &c): (usize, &Card)| u16::from(hand[c]) << 8 | (255 - i as u16);
-    let best = Card::COLORS.iter().enumerate().map(key).max().expect("there are colours");
-    Card::COLORS[usize::from(255 - (best & 0xFF))]
+    let best = Card::COLORS.iter().enumerate().map(|(i, &c)| first_most(hand[c], i)).max().expect("there are colours");
+    Card::COLORS[index_of(best)]
+}
+
+/// A key whose maximum over items `index` (below 256) picks the greatest `count`, then the
+/// lowest index: `count << 8 | (255 - index)`. Taking a maximum of keys compiles without
+/// branches, which counts such as a hand's mispredict. [`index_of`] reads the index back.
+fn first_most(count: u8, index: usize) -> u32 {
+    u32::from(count) << 8 | (255 - index as u32)
+}
+
+/// The index a [`first_most`] key was made with.
+fn index_of(key: u32) -> usize {
+    255 - (key & 0xFF) as usize
 }
 
 /// Cards of the hand that can fill `r`'s spaces in its best colour, `most` being

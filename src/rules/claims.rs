@@ -12,6 +12,7 @@ use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
+use crate::legal::classes_in;
 use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
 use crate::observation::Observation;
 use crate::rule_set::{LocoUse, Rules};
@@ -159,12 +160,8 @@ pub fn can_pay(route: &Route, hand: &CardCounts, rules: &Rules) -> bool {
 /// claims, without looking at a route; only the special routes are tried one by one.
 #[must_use]
 pub fn payable_routes(map: &Map, hand: &CardCounts) -> RouteSet {
-    let mut classes = PlainPayments::new(hand, &map.rules).payable_classes(map);
-    let mut routes = RouteSet::EMPTY;
-    while classes != 0 {
-        routes = routes.or(map.plain_classes()[classes.trailing_zeros() as usize].routes);
-        classes &= classes - 1;
-    }
+    let classes = PlainPayments::new(hand, &map.rules).payable_classes(map);
+    let mut routes = classes_in(map, classes).fold(RouteSet::EMPTY, |set, (_, class)| set.or(class.routes));
     for r in map.special_routes().iter() {
         if can_pay(map.route(r), hand, &map.rules) {
             routes.insert(r);
