@@ -4,7 +4,7 @@ use std::fmt;
 
 use ttr::Bot;
 
-use crate::greedy::GreedyBot;
+use crate::greedy::{GreedyBot, LOCO_COLORS};
 use crate::handicap::{parse_eps, Handicapped};
 use crate::mcts::{MctsBot, MctsParams};
 use crate::personas::{HungryBot, OneStepBot, RouteFocusBot, Style};
@@ -40,12 +40,20 @@ pub const CATALOG: &[BotInfo] = &[
     BotInfo {
         name: "greedy",
         plays: "keeps the tickets it can join, claims the longest planned route it can pay for, else draws what the plan lacks",
-        params: &[ParamInfo {
-            key: "eps",
-            default: "0",
-            range: "0..1 (real)",
-            meaning: "handicap: each decision is a uniformly random legal action with this probability",
-        }],
+        params: &[
+            ParamInfo {
+                key: "eps",
+                default: "0",
+                range: "0..1 (real)",
+                meaning: "handicap: each decision is a uniformly random legal action with this probability",
+            },
+            ParamInfo {
+                key: "loco",
+                default: "1",
+                range: "0..8",
+                meaning: "takes a face-up locomotive that ends its draw only when the cards it misses are of this many colours or fewer (0: only for gray routes)",
+            },
+        ],
     },
     BotInfo {
         name: "hungry",
@@ -88,8 +96,12 @@ pub struct BotSpec {
 enum BotKind {
     Mcts(MctsParams),
     Random,
-    /// The handicap in parts per million.
-    Greedy(u32),
+    Greedy {
+        /// The handicap in parts per million.
+        eps: u32,
+        /// See [`GreedyBot::with_loco_colors`].
+        loco: u8,
+    },
     Hungry,
     RouteFocus,
     OneStep,
@@ -123,14 +135,21 @@ impl BotSpec {
         let kind = match name {
             "random" => BotKind::Random,
             "greedy" => {
-                let mut eps = 0;
+                let (mut eps, mut loco) = (0, LOCO_COLORS);
                 for &(key, value) in &params {
                     match key {
                         "eps" => eps = parse_eps(value).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?,
+                        "loco" => {
+                            loco = value.parse().ok().filter(|&n| n <= 8).ok_or_else(|| {
+                                SpecError(format!(
+                                    "bot spec {text:?}: loco must be a whole number from 0 to 8, not {value:?}"
+                                ))
+                            })?;
+                        }
                         _ => return Err(SpecError(format!("bot spec {text:?}: greedy takes no parameter {key:?}"))),
                     }
                 }
-                return Ok(BotSpec { text: text.to_string(), kind: BotKind::Greedy(eps) });
+                return Ok(BotSpec { text: text.to_string(), kind: BotKind::Greedy { eps, loco } });
             }
             "hungry" => BotKind::Hungry,
             "route-focus" => BotKind::RouteFocus,
@@ -185,8 +204,10 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy(0) => Box::new(GreedyBot::new()),
-            BotKind::Greedy(eps) => Box::new(Handicapped::new(Box::new(GreedyBot::new()), eps, seed)),
+            BotKind::Greedy { eps: 0, loco } => Box::new(GreedyBot::new().with_loco_colors(loco)),
+            BotKind::Greedy { eps, loco } => {
+                Box::new(Handicapped::new(Box::new(GreedyBot::new().with_loco_colors(loco)), eps, seed))
+            }
             BotKind::Hungry => Box::new(HungryBot::new(seed)),
             BotKind::RouteFocus => Box::new(RouteFocusBot::new(seed)),
             BotKind::OneStep => Box::new(OneStepBot::new(Style::OneStep, seed)),

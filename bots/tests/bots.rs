@@ -5,8 +5,8 @@ mod common;
 
 use common::load;
 use ttr::{bot_seed, game_seed};
-use ttr::{play_game, Bot, GameResult, Map, Seat};
-use ttr_bots::BotSpec;
+use ttr::{play_game, Action, Bot, Card, GameResult, GameState, Map, Observation, Seat};
+use ttr_bots::{BotSpec, GreedyBot};
 
 /// The maps and player counts every bot must handle.
 const TABLES: &[(&str, &[usize])] =
@@ -100,6 +100,41 @@ fn greedy_beats_random_in_nearly_every_two_player_game() {
     assert!(wins >= games * 98 / 100, "greedy won only {wins} of {games} games against random");
 }
 
+/// Whether `action` takes a face-up locomotive in the position `obs` sees.
+fn takes_face_up_loco(obs: &Observation<'_, '_>, action: Action) -> bool {
+    matches!(action, Action::TakeFaceUp(slot) if obs.market()[usize::from(slot)] == Some(Card::Loco))
+}
+
+/// Greedy's `loco` rule changes only whether a face-up locomotive is taken: in 4-player USA
+/// games of default greedy bots, a bot with `loco=0` (and one with `loco=8`) shadowing each
+/// seat, fed the same positions, answers the same but where one of them takes a face-up
+/// locomotive that the other leaves; and `loco=0` takes fewer of them, `loco=8` more.
+#[test]
+fn greedys_loco_rule_decides_only_face_up_locomotives() {
+    let map = load("usa");
+    let (mut fewer, mut more) = (0, 0);
+    for index in 0..40 {
+        let mut state = GameState::new(&map, 4, game_seed(7, index)).expect("a 4-player USA game");
+        let mut bots: Vec<[GreedyBot; 3]> = (0..4)
+            .map(|_| [GreedyBot::new(), GreedyBot::new().with_loco_colors(0), GreedyBot::new().with_loco_colors(8)])
+            .collect();
+        while !state.is_over() {
+            let obs = Observation::new(&state, state.to_move());
+            let [default, none, any] = bots[state.to_move().index()].each_mut().map(|bot| bot.choose(&obs));
+            if none != default {
+                assert!(takes_face_up_loco(&obs, default) && !takes_face_up_loco(&obs, none), "{default:?} {none:?}");
+                fewer += 1;
+            }
+            if any != default {
+                assert!(takes_face_up_loco(&obs, any) && !takes_face_up_loco(&obs, default), "{any:?} {default:?}");
+                more += 1;
+            }
+            state.try_apply(default).expect("greedy plays legally");
+        }
+    }
+    assert!(fewer > 0 && more > 0, "the rule never mattered: {fewer} fewer, {more} more");
+}
+
 #[test]
 fn every_bot_name_is_known_and_takes_no_parameters() {
     for name in BOTS {
@@ -107,5 +142,10 @@ fn every_bot_name_is_known_and_takes_no_parameters() {
         assert!(ttr_bots::spec::KNOWN_BOTS.contains(name));
         let err = BotSpec::parse(&format!("{name}:depth=2")).unwrap_err();
         assert!(err.0.contains("no parameter \"depth\""), "{err}");
+    }
+    assert_eq!(BotSpec::parse("greedy:loco=0:eps=0.1").expect("valid").as_str(), "greedy:loco=0:eps=0.1");
+    for bad in ["greedy:loco=9", "greedy:loco=-1", "greedy:loco=x"] {
+        let err = BotSpec::parse(bad).unwrap_err();
+        assert!(err.0.contains("loco must be a whole number from 0 to 8"), "{err}");
     }
 }

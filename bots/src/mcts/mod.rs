@@ -61,7 +61,7 @@ use rand_pcg::Pcg64Mcg;
 use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, Seat, MAX_SEATS};
 
 use crate::common::random_action;
-use crate::greedy::GreedyBot;
+use crate::greedy::{GreedyBot, LOCO_COLORS};
 use crate::plan::Planner;
 use belief::TicketBelief;
 pub use moves::{Candidates, MAX_CANDIDATES};
@@ -351,9 +351,12 @@ impl MctsBot {
             };
             Box::new(std::array::from_fn(made))
         });
+        for (s, bot) in self.playout_bots.as_deref_mut().expect(PLAYOUT_BOTS).iter_mut().enumerate() {
+            bot.set_loco_colors(if s == obs.seat().index() { self.params.loco } else { LOCO_COLORS });
+        }
         let planner = self.planner.get_or_insert_with(|| Planner::new(obs.map()));
         moves::candidates(obs, planner, &mut root);
-        let mut policy = GreedyBot::new();
+        let mut policy = GreedyBot::new().with_loco_colors(self.params.loco);
         let first = match self.params.rollout {
             Rollout::Greedy => policy.choose(obs),
             Rollout::Random => random_action(obs, &mut self.rng),

@@ -33,6 +33,7 @@ pub enum Rollout {
 /// | `infer`  | strength of the opponents' ticket inference (0: tickets guessed uniformly) | 4  |
 /// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
 /// | `cap`    | most playouts a decision runs, ticket choices included (0: no cap) | 8192 |
+/// | `loco`   | greedy's `loco` for the bot's own seat: its rollout turns and the choice its duel defends (the other seats keep greedy's 1) | 1 |
 ///
 /// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
 /// first; the default limit (`steps`) applies only when the spec gives none. The bot is
@@ -86,6 +87,11 @@ pub struct MctsParams {
     pub runner: bool,
     /// Most playouts of one decision, after `keep` (0: no cap).
     pub cap: u32,
+    /// The face-up locomotive rule of the bot's own policy (the greedy rollout policy's turns
+    /// for its seat, and the choice its duel defends): see
+    /// [`GreedyBot::with_loco_colors`](crate::GreedyBot::with_loco_colors). The other seats'
+    /// rollouts keep greedy's own rule.
+    pub loco: u8,
 }
 
 /// Every number is finite (parsing refuses anything else), so equality is total.
@@ -110,6 +116,7 @@ impl Default for MctsParams {
             infer: 4.0,
             runner: false,
             cap: 8192,
+            loco: crate::greedy::LOCO_COLORS,
         }
     }
 }
@@ -117,7 +124,7 @@ impl Default for MctsParams {
 /// The keys `mcts` accepts.
 pub const KEYS: &[&str] = &[
     "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
-    "infer", "runner", "cap",
+    "infer", "runner", "cap", "loco",
 ];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
@@ -188,6 +195,12 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0..",
         meaning: "most playouts a decision runs, ticket choices included (0: no cap)",
     },
+    ParamInfo {
+        key: "loco",
+        default: "1",
+        range: "0..8",
+        meaning: "greedy's loco for the bot's own seat: its rollout turns and the choice its duel defends",
+    },
 ];
 
 impl MctsParams {
@@ -229,6 +242,13 @@ impl MctsParams {
                 "runner" => p.runner = flag(key, value)?,
                 "infer" => p.infer = non_negative(key, value)?,
                 "cap" => p.cap = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
+                "loco" => {
+                    p.loco = value
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= 8)
+                        .ok_or_else(|| bad(key, value, "a whole number from 0 to 8"))?;
+                }
                 "rollout" => {
                     p.rollout = match value {
                         "greedy" => Rollout::Greedy,
@@ -311,6 +331,16 @@ mod tests {
             MctsParams { cap: 500, iters: Some(200), steps: None, ..MctsParams::default() }
         );
         assert!(MctsParams::parse(&[("cap", "-1")]).unwrap_err().contains("whole number"));
+    }
+
+    #[test]
+    fn loco_reads_0_to_8() {
+        assert_eq!(MctsParams::default().loco, 1);
+        assert_eq!(parse(&[("loco", "0")]).loco, 0);
+        assert_eq!(parse(&[("loco", "8")]).loco, 8);
+        for bad in ["9", "-1", "1.5"] {
+            assert!(MctsParams::parse(&[("loco", bad)]).unwrap_err().contains("from 0 to 8"));
+        }
     }
 
     #[test]
