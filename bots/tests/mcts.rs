@@ -449,3 +449,32 @@ fn choose_with_the_fair_sampler_is_choose() {
         state.try_apply(action).unwrap();
     }
 }
+
+/// `loco` is the face-up locomotive rule of the policy the search defends: with a margin no
+/// search can clear, `mcts` plays its policy's choice, which is a fresh greedy bot's with
+/// `loco=0` under `mcts:loco=0` and with greedy's own rule by default, in positions of
+/// 4-player USA greedy games where the two rules choose differently.
+#[test]
+fn loco_sets_the_rule_of_the_policy_the_search_defends() {
+    let map = load("usa");
+    let mut differing = 0;
+    for index in 0..40 {
+        let mut state = GameState::new(&map, 4, game_seed(9, index)).unwrap();
+        let mut players: Vec<ttr_bots::GreedyBot> = (0..4).map(|_| ttr_bots::GreedyBot::new()).collect();
+        while !state.is_over() && differing < 8 {
+            let obs = Observation::new(&state, state.to_move());
+            let one = ttr_bots::GreedyBot::new().choose(&obs);
+            let none = ttr_bots::GreedyBot::new().with_loco_colors(0).choose(&obs);
+            if one != none {
+                differing += 1;
+                for (spec, expected) in [("iters=8:margin=1000000", one), ("iters=8:margin=1000000:loco=0", none)] {
+                    let chosen = MctsBot::new(params(spec), index).choose(&obs);
+                    assert_eq!(chosen, expected, "mcts:{spec}, game {index}, turn {}", obs.turns());
+                }
+            }
+            let action = players[state.to_move().index()].choose(&obs);
+            state.try_apply(action).unwrap();
+        }
+    }
+    assert_eq!(differing, 8, "positions where the two rules choose differently");
+}
