@@ -42,6 +42,11 @@
 //! 44.7% [41.6, 47.8]): `tickets` 50.7% [47.6, 53.8], +6.0 ± 3.9; `state` 71.5% [68.6, 74.2],
 //! +26.8 ± 4.0.
 //!
+//! The gaps did not shrink as the fair bot grew stronger. With the defaults of 2026-11-29
+//! (`steps=60000:keep=2`), 4-player USA, seed 41, 1,000 games (the fair bot won 57.1%):
+//! `tickets` 64.8% [61.8, 67.7], paired +7.7 ± 3.7 points; `state` 75.3% [72.5, 77.9],
+//! +18.2 ± 3.6.
+//!
 //! ```sh
 //! cargo run --release -p ttr-lab --example oracle_gap -- maps/usa.toml 2 300 31 tickets
 //! ```
