@@ -53,6 +53,13 @@ const LATE_DEFICIT: u32 = 2;
 /// The default of [`GreedyBot::with_loco_colors`].
 pub const LOCO_COLORS: u8 = 1;
 
+/// Reads a spec's `loco` value ([`GreedyBot::with_loco_colors`]): a whole number from 0 to
+/// the number of colours, 8 (a larger one would change nothing).
+#[must_use]
+pub fn parse_loco_colors(text: &str) -> Option<u8> {
+    text.parse().ok().filter(|&n| usize::from(n) <= Card::COLORS.len())
+}
+
 /// The greedy bot: [`Greedy`] answering each phase.
 pub type GreedyBot = PhaseBot<Greedy>;
 

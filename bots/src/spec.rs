@@ -4,7 +4,7 @@ use std::fmt;
 
 use ttr::Bot;
 
-use crate::greedy::{GreedyBot, LOCO_COLORS};
+use crate::greedy::{parse_loco_colors, GreedyBot, LOCO_COLORS};
 use crate::handicap::{parse_eps, Handicapped};
 use crate::mcts::{MctsBot, MctsParams};
 use crate::personas::{HungryBot, OneStepBot, RouteFocusBot, Style};
@@ -140,7 +140,7 @@ impl BotSpec {
                     match key {
                         "eps" => eps = parse_eps(value).map_err(|e| SpecError(format!("bot spec {text:?}: {e}")))?,
                         "loco" => {
-                            loco = value.parse().ok().filter(|&n| n <= 8).ok_or_else(|| {
+                            loco = parse_loco_colors(value).ok_or_else(|| {
                                 SpecError(format!(
                                     "bot spec {text:?}: loco must be a whole number from 0 to 8, not {value:?}"
                                 ))

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::greedy::parse_loco_colors;
 use crate::spec::ParamInfo;
 
 /// How playouts choose moves once they leave the tree.
@@ -243,11 +244,7 @@ impl MctsParams {
                 "infer" => p.infer = non_negative(key, value)?,
                 "cap" => p.cap = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "loco" => {
-                    p.loco = value
-                        .parse()
-                        .ok()
-                        .filter(|&n| n <= 8)
-                        .ok_or_else(|| bad(key, value, "a whole number from 0 to 8"))?;
+                    p.loco = parse_loco_colors(value).ok_or_else(|| bad(key, value, "a whole number from 0 to 8"))?;
                 }
                 "rollout" => {
                     p.rollout = match value {
