@@ -171,7 +171,12 @@ impl GameState<'_> {
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
     /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
     pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
-        for slot in 0..MARKET_SLOTS {
+        // The empty slots as a mask, ascending: usually the one slot just taken, so the
+        // loop does not branch on which slot that was.
+        let mut empty = (0..MARKET_SLOTS).fold(0u8, |mask, slot| mask | u8::from(self.market[slot].is_none()) << slot);
+        while empty != 0 {
+            let slot = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
             if self.market[slot].is_none() && self.can_draw_blind() {
                 let card = self.draw_card(sink);
                 self.market[slot] = card;
