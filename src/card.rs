@@ -106,6 +106,15 @@ impl CardCounts {
         CardCounts::EMPTY.with(card, n)
     }
 
+    /// The counts whose colour `i` (in [`Card::COLORS`] order) is byte `i` of `colors`
+    /// (little-endian), with `locos` locomotives. Built in registers: a count written into
+    /// memory byte by byte and then read whole stalls the processor.
+    #[must_use]
+    pub fn from_color_lanes(colors: u64, locos: u8) -> CardCounts {
+        let [a, b, c, d, e, f, g, h] = colors.to_le_bytes();
+        CardCounts([a, b, c, d, e, f, g, h, locos])
+    }
+
     /// A copy with `n` more cards of `card`.
     #[must_use]
     pub fn with(mut self, card: Card, n: u8) -> CardCounts {

@@ -201,7 +201,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// same random numbers as `get` and `len` would.
     #[must_use]
     pub fn pick(&self, choose: impl FnOnce(u32) -> u32) -> Action {
-        let Kind::Turn(t) = self.kind else {
+        let Kind::Turn(t) = &self.kind else {
             return self.get(choose(self.len()));
         };
         let (state, map) = (self.state, self.map());

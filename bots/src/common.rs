@@ -107,8 +107,8 @@ pub fn tunnel_answer(obs: &Observation<'_, '_>, pay: bool) -> Action {
 
 /// A uniformly random legal action.
 pub fn random_action(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Action {
-    let legal = obs.legal_actions().expect("asked to move when not to move");
-    legal.pick(|n| rng.random_range(0..n))
+    let legal = obs.legal_actions();
+    legal.as_ref().expect("asked to move when not to move").pick(|n| rng.random_range(0..n))
 }
 
 /// A uniformly random legal card draw (a face-up card or blind) at the start of a turn or

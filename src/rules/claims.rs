@@ -390,7 +390,7 @@ impl PlainPayments {
             return CardCounts::of(Card::Loco, length);
         }
         let locos = lo + (k - before) as u8;
-        CardCounts::of(Card::COLORS[usize::from(color)], length - locos).with(Card::Loco, locos)
+        CardCounts::from_color_lanes(u64::from(length - locos) << (8 * color), locos)
     }
 
     /// The classes of `map` (bit `i`: [`Map::plain_classes`]`[i]`) this hand pays for:

@@ -79,12 +79,14 @@ impl GameState<'_> {
     pub(crate) fn take_face_up(&mut self, slot: u8, sink: &mut impl EventSink) {
         let seat = self.to_move;
         let first = self.phase != Phase::SecondCard;
+        // The row is read before the slot is emptied: read again just after, it would stall.
+        let empty = self.empty_slots() | 1 << slot;
         let card = self.market[usize::from(slot)].take().expect("checked");
         sink.event(Event::Take { seat: seat.0, slot, card });
         self.hands[seat.index()][card] += 1;
         self.known[seat.index()][card] += 1;
         if self.can_draw_blind() {
-            self.refill_market(sink);
+            self.refill_market(empty, sink);
         } else {
             sink.event(Event::Refill { slot, card: None });
         }
@@ -168,12 +170,16 @@ impl GameState<'_> {
         }
     }
 
+    /// The market slots without a card (bit per slot).
+    pub(crate) fn empty_slots(&self) -> u8 {
+        (0..MARKET_SLOTS).fold(0, |mask, slot| mask | u8::from(self.market[slot].is_none()) << slot)
+    }
+
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
     /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
-    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
-        // The empty slots as a mask, ascending: usually the one slot just taken, so the
-        // loop does not branch on which slot that was.
-        let mut empty = (0..MARKET_SLOTS).fold(0u8, |mask, slot| mask | u8::from(self.market[slot].is_none()) << slot);
+    /// `empty` is [`GameState::empty_slots`], read by the caller.
+    pub(crate) fn refill_market(&mut self, mut empty: u8, sink: &mut impl EventSink) {
+        debug_assert_eq!(empty, self.empty_slots(), "the empty slots");
         while empty != 0 {
             let slot = empty.trailing_zeros() as usize;
             empty &= empty - 1;
