@@ -92,6 +92,20 @@ impl fmt::Display for Card {
     }
 }
 
+/// Eight byte lanes of a `u64`, each 1: the colour counts of a [`CardCounts`] side by side
+/// ([`CardCounts::color_lanes`]).
+pub(crate) const LANES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte lane.
+pub(crate) const LANE_TOPS: u64 = 0x8080_8080_8080_8080;
+
+/// How many of the eight byte lanes of `lanes`, each below 128, are at most `k` (below 128):
+/// with `lanes` the running totals of eight counts, how many of those counts are used up
+/// before item `k`. No lane borrows from the next, and a lane's top bit stays set exactly
+/// where `k` is not below it.
+pub(crate) fn lanes_not_above(lanes: u64, k: u32) -> u32 {
+    ((((u64::from(k) * LANES) | LANE_TOPS) - lanes) & LANE_TOPS).count_ones()
+}
+
 /// How many cards of each kind: a hand, a payment, a deck or a discard pile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardCounts(pub [u8; 9]);
@@ -113,6 +127,13 @@ impl CardCounts {
     pub fn from_color_lanes(colors: u64, locos: u8) -> CardCounts {
         let [a, b, c, d, e, f, g, h] = colors.to_le_bytes();
         CardCounts([a, b, c, d, e, f, g, h, locos])
+    }
+
+    /// The eight colour counts, colour `i` (in [`Card::COLORS`] order) in byte `i`
+    /// (little-endian).
+    #[must_use]
+    pub(crate) fn color_lanes(&self) -> u64 {
+        u64::from_le_bytes(self.0[..8].try_into().expect("eight colours"))
     }
 
     /// A copy with `n` more cards of `card`.
@@ -184,6 +205,13 @@ impl CardCounts {
     /// Used to pick a uniformly random card from a pile; `k` must be below [`CardCounts::total`].
     #[must_use]
     pub fn nth_card(&self, mut k: u32) -> Card {
+        if self.total() < 128 {
+            // Every pile of the printed maps: the colours whose cards all come before the
+            // `k`-th are found without a branch on `k`; all eight of them when it is a
+            // locomotive.
+            let through = self.color_lanes().wrapping_mul(LANES);
+            return Card::ALL[lanes_not_above(through, k) as usize];
+        }
         for c in Card::ALL {
             let n = u32::from(self[c]);
             if k < n {
@@ -237,6 +265,27 @@ mod tests {
             assert_eq!(Card::from_index(c.index()), c);
         }
         assert_eq!(Card::from_name("purple"), None);
+    }
+
+    #[test]
+    fn nth_card_is_the_kth_card_of_the_pile_laid_out_in_order() {
+        // The printed deck, a part of it with kinds missing, and piles past the 127 cards
+        // the branch-free count handles (the walk takes over there).
+        let piles = [
+            CardCounts([12, 12, 12, 12, 12, 12, 12, 12, 14]),
+            CardCounts([0, 3, 0, 0, 7, 0, 1, 0, 2]),
+            CardCounts([0, 0, 0, 0, 0, 0, 0, 0, 5]),
+            CardCounts([15, 15, 15, 15, 15, 15, 15, 15, 7]),
+            CardCounts([20, 20, 20, 20, 20, 20, 20, 20, 20]),
+        ];
+        for pile in piles {
+            let laid_out: Vec<Card> =
+                Card::ALL.iter().flat_map(|&c| std::iter::repeat_n(c, usize::from(pile[c]))).collect();
+            assert_eq!(laid_out.len() as u32, pile.total());
+            for (k, &card) in laid_out.iter().enumerate() {
+                assert_eq!(pile.nth_card(k as u32), card, "{pile} card {k}");
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use crate::action::{Event, EventSink};
 use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
-use crate::card::{Card, CardCounts};
+use crate::card::{lanes_not_above, Card, CardCounts, LANES, LANE_TOPS};
 use crate::ids::{RouteId, Seat};
 use crate::legal::classes_in;
 use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
@@ -292,11 +292,6 @@ pub struct PlainPayments {
     wild_locos: u8,
 }
 
-/// Eight byte lanes of a `u64`, each 1.
-const LANES: u64 = 0x0101_0101_0101_0101;
-/// The top bit of each byte lane.
-const LANE_TOPS: u64 = 0x8080_8080_8080_8080;
-
 /// Lane-wise `a - b` floored at 0, for eight byte lanes each below 128.
 fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
     // No lane borrows from the next, and a lane's top bit stays set exactly where a >= b.
@@ -311,7 +306,7 @@ impl PlainPayments {
     pub fn new(hand: &CardCounts, rules: &Rules) -> PlainPayments {
         // Counts beyond the longest route change nothing, so capping them at 127 keeps
         // every lane below 128: a lane with its top bit set becomes 127.
-        let lanes = u64::from_le_bytes(hand.0[..8].try_into().expect("eight colours"));
+        let lanes = hand.color_lanes();
         let over = (lanes & LANE_TOPS) >> 7;
         PlainPayments {
             in_color: (lanes & !LANE_TOPS) | (over * 0x7F),
@@ -381,7 +376,7 @@ impl PlainPayments {
             // whose payments all come before the `k`-th are the lanes not above `k`.
             let lo = saturating_sub_lanes(u64::from(length) * LANES, self.in_color);
             let through = saturating_sub_lanes(u64::from(hi_plus_one) * LANES, lo).wrapping_mul(LANES);
-            let color = ((((u64::from(k) * LANES) | LANE_TOPS) - through) & LANE_TOPS).count_ones() as u8;
+            let color = lanes_not_above(through, k) as u8;
             let before = if color == 0 { 0 } else { u32::from((through >> (8 * (color - 1))) as u8) };
             (color, if color < 8 { (lo >> (8 * color)) as u8 } else { 0 }, before)
         };
