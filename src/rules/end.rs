@@ -234,9 +234,9 @@ impl GameState<'_> {
     pub(crate) fn end_turn(&mut self, sink: &mut impl EventSink) {
         let s = self.to_move.index();
         self.discard_revealed();
-        let empty = self.empty_slots();
-        if empty != 0 {
-            self.refill_market(empty, sink);
+        let row = self.row();
+        if row.empty != 0 {
+            self.refill_market(row, sink);
         }
         self.turns += 1;
         match self.final_turns_left {

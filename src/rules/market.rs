@@ -80,13 +80,15 @@ impl GameState<'_> {
         let seat = self.to_move;
         let first = self.phase != Phase::SecondCard;
         // The row is read before the slot is emptied: read again just after, it would stall.
-        let empty = self.empty_slots() | 1 << slot;
+        let mut row = self.row();
+        row.empty |= 1 << slot;
+        row.locos &= !(1 << slot);
         let card = self.market[usize::from(slot)].take().expect("checked");
         sink.event(Event::Take { seat: seat.0, slot, card });
         self.hands[seat.index()][card] += 1;
         self.known[seat.index()][card] += 1;
         if self.can_draw_blind() {
-            self.refill_market(empty, sink);
+            self.refill_market(row, sink);
         } else {
             sink.event(Event::Refill { slot, card: None });
         }
@@ -150,17 +152,17 @@ impl GameState<'_> {
             self.market[slot] = self.draw_card(sink);
         }
         sink.event(Event::Market { cards: self.market, reset });
-        self.check_loco_reset(sink);
+        self.check_loco_reset(self.row().locos, sink);
     }
 
-    /// After the market changed: resets it while it shows 3 or more locomotives and the deck
-    /// and discard hold at least 3 other cards (docs/rules.md 5).
-    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) {
-        if !self.map.rules.loco_reset {
-            return;
-        }
-        let locos = self.market.iter().filter(|c| **c == Some(Card::Loco)).count();
-        if locos >= 3 && self.deck.colored() + self.discard.colored() >= 3 {
+    /// After the market changed, showing locomotives in the slots of `locos` (bit per slot):
+    /// resets it while it shows 3 or more and the deck and discard hold at least 3 other
+    /// cards (docs/rules.md 5). Whether it was reset.
+    pub(crate) fn check_loco_reset(&mut self, locos: u8, sink: &mut impl EventSink) -> bool {
+        debug_assert_eq!(locos, self.row().locos, "the locomotives shown");
+        let reset =
+            self.map.rules.loco_reset && locos.count_ones() >= 3 && self.deck.colored() + self.discard.colored() >= 3;
+        if reset {
             for slot in 0..MARKET_SLOTS {
                 if let Some(c) = self.market[slot].take() {
                     self.discard[c] += 1;
@@ -168,29 +170,48 @@ impl GameState<'_> {
             }
             self.lay_market(true, sink);
         }
+        reset
     }
 
-    /// The market slots without a card (bit per slot).
-    pub(crate) fn empty_slots(&self) -> u8 {
-        (0..MARKET_SLOTS).fold(0, |mask, slot| mask | u8::from(self.market[slot].is_none()) << slot)
+    /// The market row as masks (bit per slot): its empty slots and its locomotives.
+    pub(crate) fn row(&self) -> Row {
+        let mut row = Row { empty: 0, locos: 0 };
+        for (slot, card) in self.market.iter().enumerate() {
+            row.empty |= u8::from(card.is_none()) << slot;
+            row.locos |= u8::from(*card == Some(Card::Loco)) << slot;
+        }
+        row
     }
 
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
     /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
-    /// `empty` is [`GameState::empty_slots`], read by the caller.
-    pub(crate) fn refill_market(&mut self, mut empty: u8, sink: &mut impl EventSink) {
-        debug_assert_eq!(empty, self.empty_slots(), "the empty slots");
-        while empty != 0 {
-            let slot = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
+    /// `row` is [`GameState::row`], read by the caller (before the slot it empties last was
+    /// emptied: a read of the whole row just after a slot was written stalls).
+    pub(crate) fn refill_market(&mut self, mut row: Row, sink: &mut impl EventSink) {
+        debug_assert_eq!(row, self.row(), "the market row");
+        while row.empty != 0 {
+            let slot = row.empty.trailing_zeros() as usize;
+            row.empty &= row.empty - 1;
             if self.market[slot].is_none() && self.can_draw_blind() {
                 let card = self.draw_card(sink);
                 self.market[slot] = card;
                 sink.event(Event::Refill { slot: slot as u8, card });
-                self.check_loco_reset(sink);
+                row.locos |= u8::from(card == Some(Card::Loco)) << slot;
+                if self.check_loco_reset(row.locos, sink) {
+                    row.locos = self.row().locos;
+                }
             }
         }
     }
+}
+
+/// The market row as masks, bit `i` for slot `i` ([`GameState::row`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    /// The slots without a card.
+    pub(crate) empty: u8,
+    /// The slots showing a locomotive.
+    pub(crate) locos: u8,
 }
 
 impl Observation<'_, '_> {
