@@ -3,7 +3,7 @@
 
 use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
-use crate::card::CardCounts;
+use crate::card::{lanes_not_above, CardCounts, LANES, LANE_TOPS};
 use crate::ids::RouteId;
 use crate::map::{Map, PlainClass, MAX_ROUTE_LENGTH};
 use crate::rules::claims::{self, PlainPayments};
@@ -67,6 +67,9 @@ impl Claims {
     }
 }
 
+/// Bit `i` of byte lane `i`: [`Draws::nth`] spreads the slot bits one to a lane with it.
+const SLOT_BITS: u64 = 0x8040_2010_0804_0201;
+
 /// Which cards may be drawn: market slots (bit per slot) and the deck.
 #[derive(Clone, Copy, Debug)]
 struct Draws {
@@ -88,13 +91,11 @@ impl Draws {
     }
 
     fn nth(self, k: u32) -> Action {
-        let n = self.slots.count_ones();
-        if k < n {
-            let mut bits = self.slots;
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            Action::TakeFaceUp(bits.trailing_zeros() as u8)
+        if k < self.slots.count_ones() {
+            // Lane `i` of `through`: the open slots up to slot `i`; the `k`-th open slot
+            // is the number of lanes not above `k`, found without a branch on `k`.
+            let open = (((u64::from(self.slots) * LANES & SLOT_BITS) + !LANE_TOPS) >> 7) & LANES;
+            Action::TakeFaceUp(lanes_not_above(open.wrapping_mul(LANES), k) as u8)
         } else {
             Action::DrawBlind
         }
@@ -487,4 +488,28 @@ fn nth_claim(map: &Map, c: &Claims, classes: u128, mut k: u32) -> Result<Action,
         k -= n;
     }
     Err(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kth_draw_is_the_kth_open_slot_then_the_deck() {
+        for slots in 0..1u8 << MARKET_SLOTS {
+            for blind in [false, true] {
+                let draws = Draws { slots, blind };
+                let mut listed: Vec<Action> =
+                    (0..MARKET_SLOTS as u8).filter(|s| slots >> s & 1 == 1).map(Action::TakeFaceUp).collect();
+                if blind {
+                    listed.push(Action::DrawBlind);
+                }
+                assert_eq!(draws.count() as usize, listed.len(), "slots {slots:05b}");
+                for (k, &action) in listed.iter().enumerate() {
+                    assert_eq!(draws.nth(k as u32), action, "slots {slots:05b}, draw {k}");
+                    assert!(draws.contains(action));
+                }
+            }
+        }
+    }
 }
