@@ -94,7 +94,7 @@ impl Draws {
         if k < self.slots.count_ones() {
             // Lane `i` of `through`: the open slots up to slot `i`; the `k`-th open slot
             // is the number of lanes not above `k`, found without a branch on `k`.
-            let open = (((u64::from(self.slots) * LANES & SLOT_BITS) + !LANE_TOPS) >> 7) & LANES;
+            let open = ((((u64::from(self.slots) * LANES) & SLOT_BITS) + !LANE_TOPS) >> 7) & LANES;
             Action::TakeFaceUp(lanes_not_above(open.wrapping_mul(LANES), k) as u8)
         } else {
             Action::DrawBlind
