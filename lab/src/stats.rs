@@ -312,41 +312,48 @@ impl RunStats {
             }
             tally.blocked += u64::from(trace.blocked);
         }
-        for (r, tally) in self.routes.iter_mut().enumerate() {
-            let turn = o.trace.claim_turn[r];
-            if turn > 0 {
-                tally.claimed += 1;
-                tally.turn_sum += u64::from(turn);
-                tally.owner_wins += u64::from(won(usize::from(o.trace.owner[r])));
-            }
-        }
+        self.add_routes(o);
         for c in o.trace.winner_cities.iter() {
             self.cities[c.index()].winner_network += 1;
         }
-        self.add_arc(o);
         self.outliers.add(&GameNote::of(o));
     }
 
-    /// Counts the routes claimed in each round of one game.
-    fn add_arc(&mut self, o: &GameOutcome) {
+    /// Counts the routes of one game: each route's tallies, and the routes claimed in each
+    /// round (the game arc). One pass without a branch on whether a route was claimed, which
+    /// is as good as random.
+    fn add_routes(&mut self, o: &GameOutcome) {
         let players = u16::from(o.result.players).max(1);
         let rounds = usize::from(o.result.turns.div_ceil(players));
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
+        let winners = o.result.winners;
+        // The seat that won outright, or one no route has.
+        let sole_winner = winners.first_item().filter(|_| winners.count() == 1).map_or(u8::MAX, |s| s.0);
+        // `(turn - 1) / players` as a multiplication: exact for every 16-bit turn, since
+        // the error, below 2^-16, never carries past the next whole number for at most 5 seats.
+        let per_player = (1u64 << 32) / u64::from(players) + 1;
         // This game's claims by round (a claim's turn is at most the game's last; a game has
-        // at most 128 routes to claim), counted on the stack unless the game was very long.
-        let (mut on_stack, mut on_heap) = ([0u8; 512], Vec::new());
-        let claims = if rounds <= on_stack.len() {
-            &mut on_stack[..rounds]
+        // at most 128 routes to claim), counted on the stack unless the game was very long;
+        // the slot past the last round counts the routes nobody claimed.
+        let (mut on_stack, mut on_heap) = ([0u8; 513], Vec::new());
+        let claims = if rounds < on_stack.len() {
+            &mut on_stack[..=rounds]
         } else {
-            on_heap.resize(rounds, 0u8);
+            on_heap.resize(rounds + 1, 0u8);
             &mut on_heap[..]
         };
-        for &turn in o.trace.claim_turn.iter().filter(|&&t| t > 0) {
-            claims[usize::from((turn - 1) / players)] += 1;
+        for (r, tally) in self.routes.iter_mut().enumerate() {
+            let turn = o.trace.claim_turn[r];
+            let claimed = turn > 0;
+            tally.claimed += u64::from(claimed);
+            tally.turn_sum += u64::from(turn);
+            tally.owner_wins += u64::from(claimed & (o.trace.owner[r] == sole_winner));
+            let round = ((u64::from(turn.wrapping_sub(1)) * per_player) >> 32) as usize;
+            claims[if claimed { round } else { rounds }] += 1;
         }
-        for (tally, &n) in self.arc.iter_mut().zip(claims.iter()) {
+        for (tally, &n) in self.arc.iter_mut().zip(claims[..rounds].iter()) {
             let n = u64::from(n);
             tally.games += 1;
             tally.claims += n;
