@@ -76,11 +76,7 @@ macro_rules! bitset {
             /// The `k`-th lowest item (0-based); `k` must be below [`Self::count`].
             #[must_use]
             pub fn nth(self, k: u32) -> $item {
-                let mut bits = self.0;
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                $item(bits.trailing_zeros() as u8)
+                $item(crate::lanes::nth_set_bit(self.0 as u128, k) as u8)
             }
             /// The items in increasing order.
             pub fn iter(self) -> impl Iterator<Item = $item> {

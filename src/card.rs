@@ -1,5 +1,6 @@
 //! Train cards: the eight colours and the locomotive, and fixed-size counts of them.
 
+use crate::lanes::{lanes_not_above, LANES};
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
@@ -90,20 +91,6 @@ impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Eight byte lanes of a `u64`, each 1: the colour counts of a [`CardCounts`] side by side
-/// ([`CardCounts::color_lanes`]).
-pub(crate) const LANES: u64 = 0x0101_0101_0101_0101;
-/// The top bit of each byte lane.
-pub(crate) const LANE_TOPS: u64 = 0x8080_8080_8080_8080;
-
-/// How many of the eight byte lanes of `lanes`, each below 128, are at most `k` (below 128):
-/// with `lanes` the running totals of eight counts, how many of those counts are used up
-/// before item `k`. No lane borrows from the next, and a lane's top bit stays set exactly
-/// where `k` is not below it.
-pub(crate) fn lanes_not_above(lanes: u64, k: u32) -> u32 {
-    ((((u64::from(k) * LANES) | LANE_TOPS) - lanes) & LANE_TOPS).count_ones()
 }
 
 /// How many cards of each kind: a hand, a payment, a deck or a discard pile.

@@ -3,8 +3,9 @@
 
 use crate::action::{Action, Phase};
 use crate::bitset::RouteSet;
-use crate::card::{lanes_not_above, CardCounts, LANES, LANE_TOPS};
+use crate::card::CardCounts;
 use crate::ids::RouteId;
+use crate::lanes::nth_set_bit_u8;
 use crate::map::{Map, PlainClass, MAX_ROUTE_LENGTH};
 use crate::rules::claims::{self, PlainPayments};
 use crate::rules::tickets::{keep_mask_count, nth_keep_mask};
@@ -67,9 +68,6 @@ impl Claims {
     }
 }
 
-/// Bit `i` of byte lane `i`: [`Draws::nth`] spreads the slot bits one to a lane with it.
-const SLOT_BITS: u64 = 0x8040_2010_0804_0201;
-
 /// Which cards may be drawn: market slots (bit per slot) and the deck.
 #[derive(Clone, Copy, Debug)]
 struct Draws {
@@ -92,10 +90,7 @@ impl Draws {
 
     fn nth(self, k: u32) -> Action {
         if k < self.slots.count_ones() {
-            // Lane `i` of `through`: the open slots up to slot `i`; the `k`-th open slot
-            // is the number of lanes not above `k`, found without a branch on `k`.
-            let open = ((((u64::from(self.slots) * LANES) & SLOT_BITS) + !LANE_TOPS) >> 7) & LANES;
-            Action::TakeFaceUp(lanes_not_above(open.wrapping_mul(LANES), k) as u8)
+            Action::TakeFaceUp(nth_set_bit_u8(self.slots, k) as u8)
         } else {
             Action::DrawBlind
         }

@@ -40,6 +40,7 @@ mod card;
 mod determinize;
 mod fixed_list;
 mod ids;
+mod lanes;
 mod legal;
 mod map;
 mod observation;

@@ -10,8 +10,9 @@
 use crate::action::{Event, EventSink};
 use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
-use crate::card::{lanes_not_above, Card, CardCounts, LANES, LANE_TOPS};
+use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
+use crate::lanes::{lanes_not_above, LANES, LANE_TOPS};
 use crate::legal::classes_in;
 use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
 use crate::observation::Observation;
