@@ -1,8 +1,9 @@
 //! Train cards: the eight colours and the locomotive, and fixed-size counts of them.
 
-use crate::lanes::{lanes_not_above, LANES};
 use std::fmt;
 use std::ops::{Index, IndexMut};
+
+use crate::lanes::{lanes_not_above, LANES};
 
 /// A train card. The first eight are colours; `Loco` is the locomotive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]

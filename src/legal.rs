@@ -197,6 +197,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// same random numbers as `get` and `len` would.
     #[must_use]
     pub fn pick(&self, choose: impl FnOnce(u32) -> u32) -> Action {
+        // Read in place, not copied (a copy just after the set was built would stall).
         let Kind::Turn(t) = &self.kind else {
             return self.get(choose(self.len()));
         };

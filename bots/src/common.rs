@@ -107,6 +107,8 @@ pub fn tunnel_answer(obs: &Observation<'_, '_>, pay: bool) -> Action {
 
 /// A uniformly random legal action.
 pub fn random_action(obs: &Observation<'_, '_>, rng: &mut impl Rng) -> Action {
+    // Used where it lies: moved out of the `Option`, the set would be copied whole just
+    // after being written field by field, which stalls (docs/performance.md).
     let legal = obs.legal_actions();
     legal.as_ref().expect("asked to move when not to move").pick(|n| rng.random_range(0..n))
 }

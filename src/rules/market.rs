@@ -185,8 +185,8 @@ impl GameState<'_> {
 
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
     /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
-    /// `row` is [`GameState::row`], read by the caller (before the slot it empties last was
-    /// emptied: a read of the whole row just after a slot was written stalls).
+    /// `row` is [`GameState::row`] as the caller knows it, having read the row before it
+    /// emptied a slot: a read of the whole row just after one slot was written stalls.
     pub(crate) fn refill_market(&mut self, mut row: Row, sink: &mut impl EventSink) {
         debug_assert_eq!(row, self.row(), "the market row");
         while row.empty != 0 {
