@@ -18,6 +18,14 @@ pub(crate) fn lanes_not_above(lanes: u64, k: u32) -> u32 {
     ((((u64::from(k) * LANES) | LANE_TOPS) - lanes) & LANE_TOPS).count_ones()
 }
 
+/// Lane-wise `a - b` floored at 0, for eight byte lanes each below 128.
+pub(crate) fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
+    // No lane borrows from the next, and a lane's top bit stays set exactly where a >= b.
+    let d = (a | LANE_TOPS) - b;
+    let keep = ((d & LANE_TOPS) >> 7) * 0xFF;
+    d & !LANE_TOPS & keep
+}
+
 /// The bits of `byte` one to a lane: lane `i` is bit `i` of `byte`.
 fn bits_to_lanes(byte: u8) -> u64 {
     ((((u64::from(byte) * LANES) & DIAGONAL) + !LANE_TOPS) >> 7) & LANES

@@ -99,6 +99,12 @@ impl Tally {
     }
 }
 
+/// The seat that won `result` outright, or `u8::MAX` (no seat) when it was shared.
+fn sole_winner(result: &GameResult) -> u8 {
+    let winners = result.winners;
+    winners.first_item().filter(|_| winners.count() == 1).map_or(u8::MAX, |s| s.0)
+}
+
 /// Rank of `seat` in a result: 1 for the winners, else 1 + the players with a higher score
 /// or a win.
 #[must_use]
@@ -252,7 +258,8 @@ impl RunStats {
     pub fn add(&mut self, map: &Map, o: &GameOutcome) {
         let result = &o.result;
         let seats = result.seats();
-        let won = |s: usize| result.winners.contains(Seat(s as u8)) && result.winners.count() == 1;
+        let sole_winner = sole_winner(result);
+        let won = |s: usize| s == usize::from(sole_winner);
         self.games += 1;
         // The distinct bots at the table, each with its best rank.
         let mut best_rank = [(0usize, 0u64); MAX_SEATS];
@@ -312,7 +319,7 @@ impl RunStats {
             }
             tally.blocked += u64::from(trace.blocked);
         }
-        self.add_routes(o);
+        self.add_routes(o, sole_winner);
         for c in o.trace.winner_cities.iter() {
             self.cities[c.index()].winner_network += 1;
         }
@@ -322,15 +329,13 @@ impl RunStats {
     /// Counts the routes of one game: each route's tallies, and the routes claimed in each
     /// round (the game arc). One pass without a branch on whether a route was claimed, which
     /// is as good as random.
-    fn add_routes(&mut self, o: &GameOutcome) {
+    /// `sole_winner` is [`sole_winner`] of the game.
+    fn add_routes(&mut self, o: &GameOutcome, sole_winner: u8) {
         let players = u16::from(o.result.players).max(1);
         let rounds = usize::from(o.result.turns.div_ceil(players));
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
-        let winners = o.result.winners;
-        // The seat that won outright, or one no route has.
-        let sole_winner = winners.first_item().filter(|_| winners.count() == 1).map_or(u8::MAX, |s| s.0);
         // `(turn - 1) / players` as a multiplication: exact for every 16-bit turn, since
         // the error, below 2^-16, never carries past the next whole number for at most 5 seats.
         let per_player = (1u64 << 32) / u64::from(players) + 1;

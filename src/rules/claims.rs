@@ -12,7 +12,7 @@ use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
-use crate::lanes::{lanes_not_above, LANES, LANE_TOPS};
+use crate::lanes::{lanes_not_above, saturating_sub_lanes, LANES, LANE_TOPS};
 use crate::legal::classes_in;
 use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
 use crate::observation::Observation;
@@ -291,14 +291,6 @@ pub struct PlainPayments {
     /// The locomotives that may fill colour spaces: all those held where locomotives are
     /// wild, none elsewhere (plain routes then take no locomotive at all).
     wild_locos: u8,
-}
-
-/// Lane-wise `a - b` floored at 0, for eight byte lanes each below 128.
-fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
-    // No lane borrows from the next, and a lane's top bit stays set exactly where a >= b.
-    let d = (a | LANE_TOPS) - b;
-    let keep = ((d & LANE_TOPS) >> 7) * 0xFF;
-    d & !LANE_TOPS & keep
 }
 
 impl PlainPayments {
