@@ -48,6 +48,32 @@ pub enum Action {
     },
 }
 
+/// A decision as the other seats see it (docs/rules.md 5): the action itself, except which
+/// of its offered tickets a seat kept and which ticket it picked from a draft packet. The
+/// cards laid for a claim, the face-up card taken and the draw of a blind card or of
+/// tickets are seen by the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PublicAction {
+    /// Kept this many of the offered tickets.
+    Keep(u8),
+    /// Picked one ticket of the draft packet in hand.
+    Pick,
+    /// Any other action, seen whole.
+    Seen(Action),
+}
+
+impl PublicAction {
+    /// What the other seats see of `action`.
+    #[must_use]
+    pub fn of(action: Action) -> PublicAction {
+        match action {
+            Action::Keep(mask) => PublicAction::Keep(mask.count_ones() as u8),
+            Action::Pick(_) => PublicAction::Pick,
+            other => PublicAction::Seen(other),
+        }
+    }
+}
+
 /// What an express card was played for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExpressUse {

@@ -52,12 +52,15 @@ mod seed;
 mod setup;
 mod state;
 
-pub use action::{Action, EndReason, Event, EventSink, ExpressUse, Phase};
+pub use action::{Action, EndReason, Event, EventSink, ExpressUse, Phase, PublicAction};
 pub use bitset::{CitySet, RouteSet, SeatSet, TicketSet};
 pub use bot::{play_game, play_game_recorded, Bot, GameError};
 pub use by_seat::BySeat;
 pub use card::{Card, CardCounts};
-pub use determinize::{sample_setup, sample_setup_weighted, sample_world, sample_world_weighted, take_random};
+pub use determinize::{
+    known_in_hand, sample_setup, sample_setup_given, sample_setup_weighted, sample_world, sample_world_given,
+    sample_world_weighted, take_random, Given, HiddenTickets,
+};
 pub use fixed_list::FixedList;
 pub use ids::{CityId, RouteId, Seat, TicketId, MAX_SEATS};
 pub use legal::LegalActions;

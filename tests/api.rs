@@ -260,3 +260,159 @@ fn plain_data_written_as_toml_loads_as_the_same_map() {
         assert_eq!(&back, map, "{name}");
     }
 }
+
+/// One entry of a table's log: the seat that wrote it, the seat that decided, what the
+/// table saw of the decision and the phase it was taken in.
+type Entry = (Seat, Seat, ttr::PublicAction, Phase);
+
+/// A bot that takes a uniformly random legal action and writes what it decided, and what it
+/// was shown of the others' decisions, to a log shared by the table.
+struct Watcher {
+    seat: Seat,
+    rng: rand_pcg::Pcg64Mcg,
+    watch: bool,
+    log: std::rc::Rc<std::cell::RefCell<Vec<Entry>>>,
+}
+
+impl ttr::Bot for Watcher {
+    fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
+        use rand::Rng;
+        let legal = obs.legal_actions().expect("to move");
+        let action = legal.get(self.rng.random_range(0..legal.len()));
+        // The decider's own entry: (decider, decider, what the table sees, phase).
+        self.log.borrow_mut().push((self.seat, self.seat, ttr::PublicAction::of(action), obs.phase()));
+        action
+    }
+
+    fn observes(&self) -> bool {
+        self.watch
+    }
+
+    fn observe(&mut self, obs: &Observation<'_, '_>, seat: Seat, action: ttr::PublicAction) {
+        assert_eq!(obs.seat(), self.seat, "a watcher is shown its own seat's view");
+        assert_eq!(obs.to_move(), seat, "the view is of the position the decision was taken in");
+        self.log.borrow_mut().push((self.seat, seat, action, obs.phase()));
+    }
+}
+
+#[test]
+fn the_game_loop_shows_watchers_every_other_seats_decision_in_order() {
+    use rand::SeedableRng;
+    for (name, players) in [("usa", 4), ("nordic", 3), ("legendary_asia", 2), ("south_korea", 5)] {
+        let map = shared(name);
+        for game in 0..5u64 {
+            let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+            // Seats 0 and 2 watch, the others do not.
+            let mut bots: Vec<Box<dyn ttr::Bot>> = (0..players)
+                .map(|s| {
+                    Box::new(Watcher {
+                        seat: Seat(s as u8),
+                        rng: rand_pcg::Pcg64Mcg::seed_from_u64(game * 10 + s as u64),
+                        watch: s % 2 == 0,
+                        log: log.clone(),
+                    }) as Box<dyn ttr::Bot>
+                })
+                .collect();
+            ttr::play_game(map, game, &mut bots).expect("legal play");
+            let log = log.borrow();
+            let decisions: Vec<_> = log.iter().filter(|(who, by, ..)| who == by).collect();
+            assert!(decisions.len() > 20, "{name}: a whole game");
+            // After each decision, every watcher but the decider sees it, before the next.
+            let mut at = 0;
+            for &&(by, _, action, phase) in &decisions {
+                assert_eq!(log[at].0, by);
+                at += 1;
+                let watchers: Vec<Seat> = (0..players).step_by(2).map(|s| Seat(s as u8)).filter(|&s| s != by).collect();
+                for w in watchers {
+                    assert_eq!(log[at], (w, by, action, phase), "{name} game {game}: entry {at}");
+                    at += 1;
+                }
+            }
+            assert_eq!(at, log.len(), "{name}: nothing else was shown");
+        }
+    }
+}
+
+#[test]
+fn the_table_sees_how_many_tickets_were_kept_and_not_which() {
+    use ttr::PublicAction;
+    assert_eq!(PublicAction::of(Action::Keep(0b101)), PublicAction::Keep(2));
+    assert_eq!(PublicAction::of(Action::Keep(0b011)), PublicAction::of(Action::Keep(0b110)));
+    assert_eq!(PublicAction::of(Action::Pick(0)), PublicAction::of(Action::Pick(3)));
+    let claim = Action::Claim { route: RouteId(3), pay: cards(&[(Card::Red, 2)]) };
+    assert_eq!(PublicAction::of(claim), PublicAction::Seen(claim));
+    assert_eq!(PublicAction::of(Action::DrawBlind), PublicAction::Seen(Action::DrawBlind));
+}
+
+#[test]
+fn trading_one_seats_hidden_part_keeps_everything_else_as_it_was() {
+    use rand::{Rng, SeedableRng};
+    use ttr::{sample_world, sample_world_given, Given, HiddenTickets, MAX_SEATS};
+    let mut traded = 0;
+    for (name, players) in [("usa", 2), ("usa", 4), ("nordic", 3), ("legendary_asia", 3), ("south_korea", 4)] {
+        let map = shared(name);
+        for game in 0..3 {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(players as u64 + 10 * game);
+            let mut state = GameState::new(map, players, 11 + game).expect("setup");
+            let mut step = 0;
+            while !state.is_over() {
+                step += 1;
+                if step % 2 == 0 {
+                    let me = Seat(0);
+                    let seat = Seat(1);
+                    let obs = Observation::new(&state, me);
+                    // Give seat 1 of a world guessed for seat 0 the hidden part of another guess.
+                    let other = sample_world(&obs, &mut rng);
+                    let tickets = HiddenTickets {
+                        held: other.tickets(seat),
+                        offer: other.offer(seat),
+                        drafted: other.drafted(seat),
+                    };
+                    let mut world = sample_world(&obs, &mut rng);
+                    let before = world.clone();
+                    if world.trade_hidden(seat, other.hand(seat), tickets, &mut rng) {
+                        traded += 1;
+                        assert_eq!(world.hand(seat), other.hand(seat));
+                        assert_eq!(
+                            (world.tickets(seat), world.offer(seat), world.drafted(seat)),
+                            (tickets.held, tickets.offer, tickets.drafted)
+                        );
+                        world.check_invariants().unwrap_or_else(|e| panic!("{name} step {step}: {e}"));
+                        // Every seat but seat 1 sees what it saw, and seat 1's count of everything.
+                        for s in (0..players).map(|s| Seat(s as u8)).filter(|&s| s != seat) {
+                            assert_eq!(
+                                Observation::new(&world, s),
+                                Observation::new(&before, s),
+                                "{name} step {step}: seat {}",
+                                s.0
+                            );
+                        }
+                        assert_eq!(world.deck().total(), before.deck().total());
+                        assert_eq!(world.discard().total(), before.discard().total());
+                        assert_eq!(world.ticket_deck().len(), before.ticket_deck().len());
+                    } else {
+                        assert_eq!(world.to_setup(), before.to_setup(), "{name}: a refused trade changes nothing");
+                    }
+                    // A hand of another size is refused.
+                    let mut bigger = world.hand(seat);
+                    bigger[Card::Loco] += 1;
+                    let held = HiddenTickets {
+                        held: world.tickets(seat),
+                        offer: world.offer(seat),
+                        drafted: world.drafted(seat),
+                    };
+                    assert!(!world.clone().trade_hidden(seat, bigger, held, &mut rng));
+                    // The truth, given, is a world where seat 1 holds what it truly holds.
+                    let mut given = [Given::default(); MAX_SEATS];
+                    given[1].hand = Some(state.hand(seat));
+                    let truth = sample_world_given(&obs, &mut rng, |_, _| 1.0, &given).expect("the truth fits");
+                    assert_eq!(truth.hand(seat), state.hand(seat));
+                    assert_eq!(Observation::new(&truth, me), obs);
+                }
+                let legal = state.legal_actions();
+                state.try_apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
+            }
+        }
+    }
+    assert!(traded > 300, "{traded} trades checked");
+}

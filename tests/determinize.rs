@@ -172,3 +172,131 @@ fn weighted_sampling_follows_the_weights_and_still_looks_the_same() {
     }
     assert!(checked > 50, "{checked} positions checked");
 }
+
+/// `seat`'s true hidden tickets in `state`.
+fn true_tickets(state: &GameState<'_>, seat: Seat) -> ttr::HiddenTickets {
+    ttr::HiddenTickets { held: state.tickets(seat), offer: state.offer(seat), drafted: state.drafted(seat) }
+}
+
+#[test]
+fn given_parts_are_kept_and_the_world_still_looks_the_same() {
+    use ttr::{sample_setup_given, sample_setup_weighted, Given, MAX_SEATS};
+    let mut checked = 0;
+    for (name, players) in [("usa", 2), ("usa", 4), ("nordic", 3), ("legendary_asia", 3), ("south_korea", 4)] {
+        let map = load(name);
+        let mut rng = Pcg64Mcg::seed_from_u64(40 + players as u64);
+        let mut state = GameState::new(&map, players, 9).expect("setup");
+        let mut step = 0;
+        while !state.is_over() {
+            step += 1;
+            if step % 7 == 1 {
+                let me = Seat((step / 7 % players) as u8);
+                let obs = Observation::new(&state, me);
+                // Nothing given draws what the weighted sampler draws from the same generator.
+                let (mut a, mut b) = (Pcg64Mcg::seed_from_u64(step as u64), Pcg64Mcg::seed_from_u64(step as u64));
+                let none = [Given::default(); MAX_SEATS];
+                assert_eq!(
+                    sample_setup_given(&obs, &mut a, |_, _| 1.0, &none),
+                    Some(sample_setup_weighted(&obs, &mut b, |_, _| 1.0))
+                );
+                // Every opponent's true hand and tickets, given, are what the world holds.
+                let mut given = [Given::default(); MAX_SEATS];
+                for s in (0..players).filter(|&s| s != me.index()).map(|s| Seat(s as u8)) {
+                    given[s.index()] =
+                        Given { hand: Some(state.hand(s)), tickets: Some(true_tickets(&state, s)), ..Given::default() };
+                }
+                let setup = sample_setup_given(&obs, &mut rng, |_, _| 1.0, &given).expect("the truth fits");
+                let world = GameState::from_setup(&map, &setup).expect("a valid position");
+                assert_eq!(Observation::new(&world, me), obs, "{name} step {step}: the world looks different");
+                world.check_invariants().unwrap_or_else(|e| panic!("{name}: {e}"));
+                for s in (0..players).filter(|&s| s != me.index()).map(|s| Seat(s as u8)) {
+                    assert_eq!(world.hand(s), state.hand(s), "{name} step {step}: seat {} hand", s.0);
+                    assert_eq!(true_tickets(&world, s), true_tickets(&state, s), "{name} step {step}: tickets");
+                }
+                checked += 1;
+            }
+            let legal = state.legal_actions();
+            state.try_apply(legal.get(rng.random_range(0..legal.len()))).expect("legal");
+        }
+    }
+    assert!(checked > 100, "{checked} positions checked");
+}
+
+#[test]
+fn given_parts_that_do_not_fit_are_refused() {
+    use ttr::{sample_setup_given, Card, CardCounts, Given, MAX_SEATS};
+    let map = load("usa");
+    let mut state = GameState::new(&map, 2, 3).expect("setup");
+    // Play until seat 1 has taken a face-up card everyone saw, and holds 6 cards or more.
+    while !(state.phase() == Phase::Turn
+        && state.to_move() == Seat(0)
+        && state.known_cards(Seat(1)).total() > 0
+        && state.hand(Seat(1)).total() >= 6)
+    {
+        let legal = state.legal_actions();
+        let draw = legal.iter().find(|a| matches!(a, ttr::Action::TakeFaceUp(_)));
+        let keep = legal.iter().find(|a| matches!(a, ttr::Action::Keep(_)));
+        state.try_apply(draw.or(keep).unwrap_or_else(|| legal.get(0))).expect("legal");
+    }
+    let obs = Observation::new(&state, Seat(0));
+    let with = |g: Given| {
+        let mut given = [Given::default(); MAX_SEATS];
+        given[1] = g;
+        sample_setup_given(&obs, &mut Pcg64Mcg::seed_from_u64(1), |_, _| 1.0, &given)
+    };
+    let hand = state.hand(Seat(1));
+    assert!(with(Given { hand: Some(hand), ..Given::default() }).is_some());
+    // A hand of another size.
+    let mut bigger = hand;
+    bigger.add(&CardCounts::of(Card::Loco, 1));
+    assert_eq!(with(Given { hand: Some(bigger), ..Given::default() }), None);
+    // A hand without the cards everyone saw the seat take.
+    let known = state.known_cards(Seat(1));
+    let taken = Card::ALL.into_iter().find(|&c| known[c] > 0).expect("a known card");
+    let other = Card::ALL.into_iter().find(|&c| c != taken && c != Card::Loco).expect("another colour");
+    let mut without = hand;
+    without[taken] -= 1;
+    without[other] += 1;
+    assert_eq!(with(Given { hand: Some(without), ..Given::default() }), None);
+    // Cards to hold: kept when they fit, refused beyond the hand's size.
+    let holding = CardCounts::of(Card::Loco, 2);
+    for _ in 0..20 {
+        if let Some(setup) = with(Given { holding, ..Given::default() }) {
+            assert!(setup.hands[1][Card::Loco] >= 2 && setup.hands[1].contains(&known));
+        }
+    }
+    let too_many = CardCounts::of(Card::Loco, hand.total() as u8 + 1);
+    assert_eq!(with(Given { holding: too_many, ..Given::default() }), None);
+    // Tickets of another count, and tickets the observer holds itself.
+    let mut tickets = true_tickets(&state, Seat(1));
+    assert!(with(Given { tickets: Some(tickets), ..Given::default() }).is_some());
+    tickets.held = tickets.held.minus(ttr::TicketSet::single(tickets.held.first_item().expect("a ticket")));
+    assert_eq!(with(Given { tickets: Some(tickets), ..Given::default() }), None);
+    let mut mine = true_tickets(&state, Seat(1));
+    let own = state.tickets(Seat(0)).first_item().expect("seat 0 holds a ticket");
+    let theirs = mine.held.first_item().expect("a ticket");
+    mine.held = mine.held.without(theirs).with(own);
+    assert_eq!(with(Given { tickets: Some(mine), ..Given::default() }), None);
+}
+
+#[test]
+fn a_given_hand_with_more_of_a_colour_than_is_unseen_is_refused() {
+    use ttr::{sample_setup_given, Card, CardCounts, Given, Setup, MAX_SEATS};
+    let map = load("usa");
+    let reds = map.rules.deck.counts()[Card::Red];
+    // Seat 0 holds every red card but one; seat 1 holds three cards nobody has seen.
+    let mut setup = Setup::empty(&map, 2);
+    setup.give(0, CardCounts::of(Card::Red, reds - 1)).give(1, CardCounts::of(Card::Blue, 3));
+    let state = GameState::from_setup(&map, &setup).expect("a valid position");
+    let obs = Observation::new(&state, Seat(0));
+    let hand = |red: u8| {
+        let mut given = [Given::default(); MAX_SEATS];
+        given[1].hand = Some(CardCounts::of(Card::Red, red).with(Card::Blue, 3 - red));
+        sample_setup_given(&obs, &mut Pcg64Mcg::seed_from_u64(1), |_, _| 1.0, &given)
+    };
+    assert!(hand(1).is_some(), "the one unseen red card may be in seat 1's hand");
+    assert_eq!(hand(2), None, "two are not unseen");
+    let mut given = [Given::default(); MAX_SEATS];
+    given[1].holding = CardCounts::of(Card::Red, 2);
+    assert_eq!(sample_setup_given(&obs, &mut Pcg64Mcg::seed_from_u64(1), |_, _| 1.0, &given), None);
+}

@@ -4,7 +4,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{Action, Bot, Observation};
+use ttr::{Action, Bot, Observation, PublicAction, Seat};
 
 /// The largest `eps` in parts per million.
 pub const EPS_SCALE: u32 = 1_000_000;
@@ -45,5 +45,13 @@ impl Bot for Handicapped {
             return crate::common::random_action(obs, &mut self.rng);
         }
         self.inner.choose(obs)
+    }
+
+    fn observes(&self) -> bool {
+        self.inner.observes()
+    }
+
+    fn observe(&mut self, obs: &Observation<'_, '_>, seat: Seat, action: PublicAction) {
+        self.inner.observe(obs, seat, action);
     }
 }

@@ -1,14 +1,17 @@
 //! Seconds per decision (`--time-decisions` of `ttr simulate` and `ttr tournament`): every
 //! `choose` call of a bot timed on the CPU clock of its thread (the wall clock where there
 //! is none), gathered per bot in a histogram with 16 buckets per power of two, so that a run
-//! of any length keeps a few kilobytes per bot and its quantiles are good to 3%.
+//! of any length keeps a few kilobytes per bot and its quantiles are good to 3%. A bot that
+//! watches the other seats' decisions ([`Bot::observe`]) has the time it spent watching
+//! since its previous decision added to its next one: a decision costs what the bot thought
+//! for it, whenever it did.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use ttr::{Action, Bot, Observation};
+use ttr::{Action, Bot, Observation, PublicAction, Seat};
 
 /// Buckets per power of two, as a power of two.
 const SUB_BITS: u32 = 4;
@@ -299,6 +302,7 @@ impl DecisionClock {
                 clock: self.clock,
                 game,
                 decisions: 0,
+                watching: Duration::ZERO,
                 times: DecisionTimes::default(),
                 total: Arc::clone(total),
             }),
@@ -331,6 +335,8 @@ struct TimedBot {
     game: Option<u64>,
     /// Decisions taken so far in this game.
     decisions: u32,
+    /// Time spent watching other seats since the last decision.
+    watching: Duration,
     times: DecisionTimes,
     total: Arc<Mutex<DecisionTimes>>,
 }
@@ -338,10 +344,20 @@ struct TimedBot {
 impl Bot for TimedBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
         let (action, took) = self.clock.time(|| self.bot.choose(obs));
+        let took = took + std::mem::take(&mut self.watching);
         self.decisions += 1;
         let at = self.game.map(|game| DecisionAt { game, seat: obs.seat().0, decision: self.decisions });
         self.times.add_at(took, at);
         action
+    }
+
+    fn observes(&self) -> bool {
+        self.bot.observes()
+    }
+
+    fn observe(&mut self, obs: &Observation<'_, '_>, seat: Seat, action: PublicAction) {
+        let ((), took) = self.clock.time(|| self.bot.observe(obs, seat, action));
+        self.watching += took;
     }
 }
 

@@ -96,7 +96,8 @@ fn write_row(
 }
 
 /// Lets `bots[s]` move for seat `s` until a seat without a bot is to move or the game is
-/// over, reporting the events to `sink`.
+/// over, reporting the events to `sink`. Each decision is shown to the other bots that
+/// watch ([`Bot::observes`]); decisions applied from Python are not.
 fn play_bots(
     state: &mut GameState<'_>,
     bots: &mut [Option<Box<dyn Bot>>],
@@ -106,6 +107,12 @@ fn play_bots(
         let seat = state.to_move();
         let Some(bot) = bots[seat.index()].as_mut() else { break };
         let action = bot.choose(&Observation::new(state, seat));
+        for (s, watcher) in bots.iter_mut().enumerate().filter(|&(s, _)| s != seat.index()) {
+            if let Some(watcher) = watcher.as_mut().filter(|w| w.observes()) {
+                let own = Observation::new(state, ttr::Seat(s as u8));
+                watcher.observe(&own, seat, ttr::PublicAction::of(action));
+            }
+        }
         state.try_apply_recorded(action, sink)?;
     }
     Ok(())

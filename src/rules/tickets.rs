@@ -75,6 +75,18 @@ impl TicketQueue {
     pub fn set(&self) -> TicketSet {
         self.iter().collect()
     }
+
+    /// Puts `new` where `old` lies in the deck; whether `old` was there.
+    pub fn replace(&mut self, old: TicketId, new: TicketId) -> bool {
+        let (head, len) = (usize::from(self.head), usize::from(self.len));
+        match (0..len).map(|i| (head + i) % 64).find(|&i| self.slots[i] == old) {
+            Some(i) => {
+                self.slots[i] = new;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl PartialEq for TicketQueue {

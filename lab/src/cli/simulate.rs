@@ -59,8 +59,9 @@ pub struct SimulateArgs {
     /// Time every decision of every bot on its thread's CPU clock and report, per bot, the
     /// seconds per decision (median, 90th and 99th percentiles, longest, mean) on stdout and in
     /// run.json, with where the longest was taken (the game's index, the seat, the bot's
-    /// decision in that game). The games and the CSV files are the same as without it.
-    /// Reading the clock costs about half a microsecond a decision.
+    /// decision in that game). A bot that watches the other seats' decisions (`mcts:model=1`)
+    /// has the time it spent on them added to its next decision. The games and the CSV files
+    /// are the same as without it. Reading the clock costs about half a microsecond a decision.
     #[arg(long)]
     pub time_decisions: bool,
 }
