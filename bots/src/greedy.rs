@@ -99,12 +99,35 @@ impl GreedyBot {
     /// here the bot plays exactly as a fresh bot given that planner ([`GreedyBot::with_planner`])
     /// would, without moving the planner.
     pub fn restart(&mut self) {
-        let Greedy { loco_colors: _, planner: _, order: _, plan, planned, abandoned, targets } = &mut self.0;
-        *plan = Plan::default();
-        *planned = TicketSet::EMPTY;
-        *abandoned = TicketSet::EMPTY;
-        *targets = RouteSet::EMPTY;
+        self.0.memory = GreedyMemory::default();
     }
+
+    /// What the bot remembers of its game so far: a bot given this memory
+    /// ([`GreedyBot::set_memory`]) takes the decisions this one would take from here.
+    #[must_use]
+    pub fn memory(&self) -> GreedyMemory {
+        self.0.memory
+    }
+
+    /// Replaces what the bot remembers of its game with `memory` (taken from a bot of the
+    /// same map with [`GreedyBot::memory`]); the per-map data and the planner stay.
+    pub fn set_memory(&mut self, memory: GreedyMemory) {
+        self.0.memory = memory;
+    }
+}
+
+/// What a greedy bot carries from one decision of a game to the next: its plan and what
+/// it was made for, the tickets it gave up, and the routes its current draw works towards.
+/// A fresh bot's memory is the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GreedyMemory {
+    plan: Plan,
+    /// The tickets held when the plan was made.
+    planned: TicketSet,
+    /// Tickets given up on: unreachable, or more than the trains left allow.
+    abandoned: TicketSet,
+    /// The routes this turn's draw works towards.
+    targets: RouteSet,
 }
 
 /// The greedy ticket-path policy. Deterministic: it needs no random numbers.
@@ -115,26 +138,12 @@ pub struct Greedy {
     planner: Option<Planner>,
     /// The map's routes in the orders claims are tried in (made at the first decision).
     order: Option<RouteOrder>,
-    plan: Plan,
-    /// The tickets held when the plan was made.
-    planned: TicketSet,
-    /// Tickets given up on: unreachable, or more than the trains left allow.
-    abandoned: TicketSet,
-    /// The routes this turn's draw works towards.
-    targets: RouteSet,
+    memory: GreedyMemory,
 }
 
 impl Default for Greedy {
     fn default() -> Greedy {
-        Greedy {
-            loco_colors: LOCO_COLORS,
-            planner: None,
-            order: None,
-            plan: Plan::default(),
-            planned: TicketSet::EMPTY,
-            abandoned: TicketSet::EMPTY,
-            targets: RouteSet::EMPTY,
-        }
+        Greedy { loco_colors: LOCO_COLORS, planner: None, order: None, memory: GreedyMemory::default() }
     }
 }
 
@@ -237,7 +246,7 @@ impl Greedy {
 
     /// Tickets it still means to complete.
     fn pending(&self, obs: &Observation<'_, '_>) -> TicketSet {
-        obs.tickets().minus(self.abandoned)
+        obs.tickets().minus(self.memory.abandoned)
     }
 
     /// Trains a new ticket plan may take: the trains left less a margin, and mid-game no
@@ -259,12 +268,13 @@ impl Greedy {
     fn refresh(&mut self, obs: &Observation<'_, '_>) {
         let map = obs.map();
         let board = Self::board(obs);
-        if !self.plan.routes.and(board.owned).is_empty() {
-            self.plan.routes = self.plan.routes.minus(board.owned);
-            self.plan.trains = self.plan.routes.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
+        if !self.memory.plan.routes.and(board.owned).is_empty() {
+            self.memory.plan.routes = self.memory.plan.routes.minus(board.owned);
+            self.memory.plan.trains =
+                self.memory.plan.routes.iter().map(|r| u32::from(map.route(r).trains_needed())).sum();
         }
-        let blocked = !self.plan.routes.minus(board.open).is_empty();
-        if obs.tickets() != self.planned || blocked {
+        let blocked = !self.memory.plan.routes.minus(board.open).is_empty();
+        if obs.tickets() != self.memory.planned || blocked {
             self.replan(obs, board);
         }
     }
@@ -274,10 +284,10 @@ impl Greedy {
     fn replan(&mut self, obs: &Observation<'_, '_>, board: Board) {
         let map = obs.map();
         let trains = u32::from(obs.trains(obs.seat()));
-        self.planned = obs.tickets();
+        self.memory.planned = obs.tickets();
         let pending = self.pending(obs);
         let mut plan = self.planner(map).plan_set(map, pending, board);
-        self.abandoned = self.abandoned.or(plan.unreachable);
+        self.memory.abandoned = self.memory.abandoned.or(plan.unreachable);
         while plan.trains > trains {
             let pending = self.pending(obs);
             let mut best: Option<(u32, _, Plan)> = None;
@@ -293,10 +303,10 @@ impl Greedy {
                 }
             }
             let Some((_, t, without)) = best else { break };
-            self.abandoned.insert(t);
+            self.memory.abandoned.insert(t);
             plan = without;
         }
-        self.plan = plan;
+        self.memory.plan = plan;
     }
 
     /// New tickets are worth drawing: trains to spare, and no one close to the end.
@@ -349,12 +359,12 @@ impl Greedy {
         let hand = obs.hand();
         let board = Self::board(obs);
         let reserve = CardCounts::EMPTY;
-        let hot = with_open_twins(map, self.plan.routes, board.open);
+        let hot = with_open_twins(map, self.memory.plan.routes, board.open);
         // The tickets not yet joined, by the networks of owned routes their two ends are in
         // and their points: a route joins one when it links those two networks.
         let mut unjoined =
             FixedList::<(CitySet, CitySet, u32), { TicketSet::CAPACITY }>::new((CitySet::EMPTY, CitySet::EMPTY, 0));
-        for t in obs.tickets().minus(self.abandoned).iter() {
+        for t in obs.tickets().minus(self.memory.abandoned).iter() {
             let ticket = map.ticket(t);
             let from = network_of(map, board.owned, ticket.a);
             if !from.contains(ticket.b) {
@@ -394,7 +404,7 @@ impl Greedy {
         let mut reserved = None;
         for &group in groups.as_slice() {
             for r in tried.and(group).iter().filter(|&r| may_pay(map, r, &hand, most)) {
-                let reserve = reserved.get_or_insert_with(|| reserve(map, self.plan.routes));
+                let reserve = reserved.get_or_insert_with(|| reserve(map, self.memory.plan.routes));
                 let Some(pay) = best_payment(map, r, &hand, reserve) else { continue };
                 if !map.route(r).tunnel || late || spare_for_tunnel(&hand, &pay) > 0 {
                     return Some(Action::Claim { route: r, pay });
@@ -411,7 +421,8 @@ impl Greedy {
         let open = obs.open_to(obs.seat());
         let mut left = obs.hand();
         let mut d = Deficits::default();
-        let by_length = self.order().by_length.as_slice().iter().flat_map(|&group| self.targets.and(group).iter());
+        let by_length =
+            self.order().by_length.as_slice().iter().flat_map(|&group| self.memory.targets.and(group).iter());
         for r in by_length {
             // Of a double route, the track the hand suits better.
             let r = match map.route(r).twin {
@@ -478,12 +489,12 @@ impl PhasePolicy for Greedy {
                 return with_province(obs, action, true);
             }
         }
-        let spending = self.plan.routes.is_empty();
+        let spending = self.memory.plan.routes.is_empty();
         if spending && !ending && self.wants_tickets(obs) {
             return Action::DrawTickets;
         }
-        self.targets = if spending { self.spend_target(obs) } else { self.plan.routes };
-        if let Some(action) = self.claim_best(obs, self.targets, ending, false) {
+        self.memory.targets = if spending { self.spend_target(obs) } else { self.memory.plan.routes };
+        if let Some(action) = self.claim_best(obs, self.memory.targets, ending, false) {
             return with_province(obs, action, final_round);
         }
         let deficits = self.deficits(obs);

@@ -34,7 +34,8 @@ fn play(map: &Map, specs: &[&str], seed: u64, index: u64) -> GameResult {
 
 /// Plays `games` seeded games on `name` for each player count, an `mcts` seat (its spec
 /// rotating over small budgets: the default search, the deeper tree with the second card
-/// searched, truncated random playouts without ticket inference) against the other bots;
+/// searched, truncated random playouts without ticket inference, the opponent model) against
+/// the other bots;
 /// any illegal choice panics with the game's seed. Returns the number of games.
 fn plays_legally(name: &str, counts: &[usize], games: u64) -> u64 {
     let map = load(name);
@@ -42,6 +43,7 @@ fn plays_legally(name: &str, counts: &[usize], games: u64) -> u64 {
         "mcts:iters=4:worlds=2",
         "mcts:iters=6:worlds=2:tree=3:widen=0:second=1:keep=1",
         "mcts:iters=4:rollout=random:depth=20:infer=0",
+        "mcts:iters=4:worlds=2:model=8",
     ];
     let mut played = 0;
     for &players in counts {

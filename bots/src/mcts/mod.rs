@@ -9,6 +9,12 @@
 //! tickets the world gave them) to the end of the game, or for `depth` decisions, and is
 //! worth the squashed score difference `0.5 + 0.5·tanh((own − best opponent)/scale)`.
 //!
+//! With `model=N` the bot also watches every decision of the other seats ([`Bot::observe`])
+//! and reads their hands and tickets off them ([`model`], `N` guesses per opponent): each
+//! world's opponents then hold the hidden part of one guess drawn by weight, and their
+//! playout bots start a playout remembering what greedy would in that guess (its plan),
+//! where without the model they start afresh.
+//!
 //! The root is a bandit over the candidates [`moves`] keeps (one payment per claim, one
 //! face-up slot per card kind, a few ticket keeps), run with common random numbers: every
 //! candidate compared is played on the same scenarios, so the luck of the draw cancels out
@@ -51,6 +57,7 @@
 //! information is worth); a bot fed the true state is not fair.
 
 pub mod belief;
+pub mod model;
 pub mod moves;
 pub mod params;
 
@@ -58,17 +65,21 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, Seat, MAX_SEATS};
+use ttr::{sample_world_weighted, Action, Bot, GameState, Observation, Phase, PublicAction, Seat, MAX_SEATS};
 
 use crate::common::random_action;
-use crate::greedy::{GreedyBot, LOCO_COLORS};
+use crate::greedy::{GreedyBot, GreedyMemory, LOCO_COLORS};
 use crate::plan::Planner;
 use belief::TicketBelief;
+use model::OpponentModel;
 pub use moves::{Candidates, MAX_CANDIDATES};
 pub use params::{MctsParams, Rollout, PARAMS};
 
 /// Where a search's worlds come from, when not from the bot's own sampler.
 type WorldSource<'a, 'm> = &'a mut dyn FnMut(&mut Pcg64Mcg) -> GameState<'m>;
+
+/// A determinized world, with what each seat's playout bot starts a playout remembering.
+type World<'m> = (GameState<'m>, [GreedyMemory; MAX_SEATS]);
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -85,6 +96,9 @@ const INITIAL_RATE: f64 = 2000.0;
 const PLAYOUT_PLANS: usize = 512;
 
 const PLAYOUT_BOTS: &str = "the playout bots are made at the first decision";
+
+/// Mixed into the bot's seed for the opponent model's generator.
+const MODEL_SEED: u64 = 0x6d6f_6465_6c00;
 
 /// One of the bot's own decisions, reached by `action` from its parent.
 #[derive(Clone, Copy, Debug)]
@@ -139,6 +153,11 @@ pub struct MctsBot {
     belief: TicketBelief,
     /// Decisions simulated by the playouts of the current search.
     steps: u64,
+    /// The opponents' hands and tickets read off their decisions (with `model=1`; made at
+    /// the first decision watched).
+    model: Option<OpponentModel>,
+    /// The model's random numbers, apart from the search's.
+    model_rng: Pcg64Mcg,
 }
 
 impl MctsBot {
@@ -155,6 +174,8 @@ impl MctsBot {
             playout_bots: None,
             belief: TicketBelief::default(),
             steps: 0,
+            model: None,
+            model_rng: Pcg64Mcg::seed_from_u64(ttr::mix(seed ^ MODEL_SEED)),
         }
     }
 
@@ -246,9 +267,16 @@ impl MctsBot {
 
     /// One playout in `world` that starts with the root child `first`; returns its value
     /// for `me` and leaves the nodes it went through in `self.path`.
-    fn playout(&mut self, world: &mut GameState<'_>, me: Seat, first: u32) -> f64 {
-        for bot in &mut self.playout_bots.as_deref_mut().expect(PLAYOUT_BOTS)[..world.players()] {
-            bot.restart();
+    fn playout(
+        &mut self,
+        world: &mut GameState<'_>,
+        memories: &[GreedyMemory; MAX_SEATS],
+        me: Seat,
+        first: u32,
+    ) -> f64 {
+        let bots = &mut self.playout_bots.as_deref_mut().expect(PLAYOUT_BOTS)[..world.players()];
+        for (bot, &memory) in bots.iter_mut().zip(memories) {
+            bot.set_memory(memory);
         }
         self.path.clear();
         self.path.push(first);
@@ -381,12 +409,24 @@ impl MctsBot {
         let deadline = self.params.ms.map(|ms| start + Duration::from_millis(ms * u64::from(self.scale(obs))));
         let me = obs.seat();
         let rng = &mut self.rng;
-        let worlds: Vec<GameState<'m>> = if let Some(source) = source {
-            (0..self.params.worlds).map(|_| source(rng)).collect()
+        let fresh = [GreedyMemory::default(); MAX_SEATS];
+        let worlds: Vec<World<'m>> = if let Some(source) = source {
+            (0..self.params.worlds).map(|_| (source(rng), fresh)).collect()
         } else {
             self.belief.update(obs, self.params.infer);
             let belief = &self.belief;
-            (0..self.params.worlds).map(|_| sample_world_weighted(obs, rng, |s, t| belief.weight(s, t))).collect()
+            match self.model.as_ref().filter(|m| m.is_active()) {
+                Some(model) => (0..self.params.worlds)
+                    .map(|_| {
+                        let mut memories = fresh;
+                        let world = model.sample(obs, rng, |s, t| belief.weight(s, t), &mut memories);
+                        (world, memories)
+                    })
+                    .collect(),
+                None => (0..self.params.worlds)
+                    .map(|_| (sample_world_weighted(obs, rng, |s, t| belief.weight(s, t)), fresh))
+                    .collect(),
+            }
         };
         self.nodes.clear();
         self.nodes.push(Node::new(Action::Pass));
@@ -480,10 +520,10 @@ impl MctsBot {
 
     /// Plays root child `child` in a copy of `world` with chance seeded by `seed`, adds the
     /// value to the nodes the playout went through and returns it.
-    fn evaluate(&mut self, world: &GameState<'_>, seed: u64, me: Seat, child: u32) -> f64 {
+    fn evaluate(&mut self, (world, memories): &World<'_>, seed: u64, me: Seat, child: u32) -> f64 {
         let mut world = world.clone();
         world.reseed(seed);
-        let value = self.playout(&mut world, me, child);
+        let value = self.playout(&mut world, memories, me, child);
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -524,5 +564,15 @@ impl Duel {
 impl Bot for MctsBot {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
         self.decide(obs, None)
+    }
+
+    fn observes(&self) -> bool {
+        self.params.model > 0
+    }
+
+    fn observe(&mut self, obs: &Observation<'_, '_>, seat: Seat, action: PublicAction) {
+        let size = self.params.model as usize;
+        let model = self.model.get_or_insert_with(|| OpponentModel::new(obs.map(), size));
+        model.observe(obs, seat, action, &mut self.model_rng);
     }
 }

@@ -35,6 +35,7 @@ pub enum Rollout {
 /// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
 /// | `cap`    | most playouts a decision runs, ticket choices included (0: no cap) | 8192 |
 /// | `loco`   | greedy's `loco` for the bot's own seat: its rollout turns and the choice its duel defends (the other seats keep greedy's 1) | 1 |
+/// | `model`  | guesses per opponent of the model that reads hands and tickets off the opponents' decisions ([`super::model`]); the worlds are dealt from them (0: no model, the worlds are guessed from the board alone) | 0 |
 ///
 /// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
 /// first; the default limit (`steps`) applies only when the spec gives none. The bot is
@@ -93,6 +94,9 @@ pub struct MctsParams {
     /// [`GreedyBot::with_loco_colors`](crate::GreedyBot::with_loco_colors). The other seats'
     /// rollouts keep greedy's own rule.
     pub loco: u8,
+    /// Guesses per opponent of the opponent model ([`super::model`]), which watches every
+    /// decision of the other seats and deals the worlds (0: no model).
+    pub model: u32,
 }
 
 /// Every number is finite (parsing refuses anything else), so equality is total.
@@ -118,6 +122,7 @@ impl Default for MctsParams {
             runner: false,
             cap: 8192,
             loco: crate::greedy::LOCO_COLORS,
+            model: 0,
         }
     }
 }
@@ -125,7 +130,7 @@ impl Default for MctsParams {
 /// The keys `mcts` accepts.
 pub const KEYS: &[&str] = &[
     "iters", "ms", "steps", "c", "worlds", "rollout", "depth", "scale", "widen", "tree", "margin", "keep", "second",
-    "infer", "runner", "cap", "loco",
+    "infer", "runner", "cap", "loco", "model",
 ];
 
 /// The keys with their defaults, ranges and meanings, for `ttr bots` (same order as [`KEYS`]).
@@ -202,6 +207,12 @@ pub const PARAMS: &[ParamInfo] = &[
         range: "0..8",
         meaning: "greedy's loco for the bot's own seat: its rollout turns and the choice its duel defends",
     },
+    ParamInfo {
+        key: "model",
+        default: "0",
+        range: "0..",
+        meaning: "guesses per opponent of the model that reads hands and tickets off their decisions (0: none)",
+    },
 ];
 
 impl MctsParams {
@@ -241,6 +252,7 @@ impl MctsParams {
                 "keep" => p.keep = positive(key, value)?,
                 "second" => p.second = flag(key, value)?,
                 "runner" => p.runner = flag(key, value)?,
+                "model" => p.model = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "infer" => p.infer = non_negative(key, value)?,
                 "cap" => p.cap = value.parse().map_err(|_| bad(key, value, "a whole number"))?,
                 "loco" => {
@@ -338,6 +350,13 @@ mod tests {
         for bad in ["9", "-1", "1.5"] {
             assert!(MctsParams::parse(&[("loco", bad)]).unwrap_err().contains("from 0 to 8"));
         }
+    }
+
+    #[test]
+    fn model_reads_a_count_of_guesses() {
+        assert_eq!(MctsParams::default().model, 0);
+        assert_eq!(parse(&[("model", "512")]).model, 512);
+        assert!(MctsParams::parse(&[("model", "-1")]).unwrap_err().contains("whole number"));
     }
 
     #[test]
