@@ -8,6 +8,7 @@ pub mod cli;
 pub mod compare;
 pub mod design;
 pub mod export;
+pub mod histogram;
 pub mod html_report;
 pub mod obs_tensor;
 pub mod outliers;

@@ -1,10 +1,9 @@
 //! Integer counters merged in game order, and the intervals derived from them.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use ttr::{GameResult, Map, Seat, TicketId, MAX_SEATS};
 
+use crate::histogram::Histogram;
 use crate::outliers::{GameNote, Outliers};
 use crate::runner::GameOutcome;
 use crate::trace::TicketSource;
@@ -185,15 +184,15 @@ pub struct RoundTally {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Distributions {
     /// Final score per seat-game.
-    pub score: BTreeMap<i32, u64>,
+    pub score: Histogram,
     /// Route points per seat-game.
-    pub route_points: BTreeMap<i32, u64>,
+    pub route_points: Histogram,
     /// Ticket points gained minus lost per seat-game.
-    pub ticket_points: BTreeMap<i32, u64>,
+    pub ticket_points: Histogram,
     /// Bonus points per seat-game.
-    pub bonus: BTreeMap<i32, u64>,
+    pub bonus: Histogram,
     /// Turns per game.
-    pub turns: BTreeMap<i32, u64>,
+    pub turns: Histogram,
     /// Games by how they ended: trains, passes, turn cap.
     pub end: [u64; 3],
 }
@@ -279,12 +278,12 @@ impl RunStats {
                 }
             }
             let d = &mut self.distributions;
-            *d.score.entry(r.score).or_default() += 1;
-            *d.route_points.entry(r.route_points).or_default() += 1;
-            *d.ticket_points.entry(r.ticket_points_gained - r.ticket_points_lost).or_default() += 1;
-            *d.bonus.entry(r.bonus_points).or_default() += 1;
+            d.score.add(r.score);
+            d.route_points.add(r.route_points);
+            d.ticket_points.add(r.ticket_points_gained - r.ticket_points_lost);
+            d.bonus.add(r.bonus_points);
         }
-        *self.distributions.turns.entry(i32::from(result.turns)).or_default() += 1;
+        self.distributions.turns.add(i32::from(result.turns));
         self.distributions.end[result.end as usize] += 1;
         for &(a, ra) in &best_rank[..at_table] {
             for &(b, rb) in best_rank[..at_table].iter().filter(|(b, _)| *b != a) {
@@ -421,9 +420,7 @@ impl RunStats {
             (&mut d.bonus, &o.bonus),
             (&mut d.turns, &o.turns),
         ] {
-            for (value, n) in theirs {
-                *mine.entry(*value).or_default() += n;
-            }
+            mine.merge(theirs);
         }
         for (mine, theirs) in d.end.iter_mut().zip(&o.end) {
             *mine += theirs;
