@@ -16,6 +16,7 @@ pub mod record;
 pub mod record_file;
 pub mod replay_text;
 pub mod report;
+pub mod route_tallies;
 pub mod runner;
 pub mod shard;
 pub mod significance;

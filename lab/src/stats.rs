@@ -5,6 +5,7 @@ use ttr::{GameResult, Map, Seat, TicketId, MAX_SEATS};
 
 use crate::histogram::Histogram;
 use crate::outliers::{GameNote, Outliers};
+use crate::route_tallies::RouteTallies;
 use crate::runner::GameOutcome;
 use crate::trace::TicketSource;
 
@@ -148,17 +149,6 @@ pub struct TicketTally {
     pub blocked: u64,
 }
 
-/// Counters of one route.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RouteTally {
-    /// Games in which it was claimed.
-    pub claimed: u64,
-    /// Sum of the turns it was claimed in.
-    pub turn_sum: u64,
-    /// Games its owner won outright.
-    pub owner_wins: u64,
-}
-
 /// Counters of one city.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CityTally {
@@ -218,7 +208,7 @@ pub struct RunStats {
     /// Per ticket: seat-games in which it was held (any source), and their outright wins.
     pub ticket_held: Vec<(u64, u64)>,
     /// Per route.
-    pub routes: Vec<RouteTally>,
+    pub routes: RouteTallies,
     /// Per city.
     pub cities: Vec<CityTally>,
     /// Score and game-length distributions.
@@ -244,7 +234,7 @@ impl RunStats {
             matchups: vec![vec![Matchup::default(); distinct]; distinct],
             tickets: vec![[TicketTally::default(); 2]; map.tickets().len()],
             ticket_held: vec![(0, 0); map.tickets().len()],
-            routes: vec![RouteTally::default(); map.routes().len()],
+            routes: RouteTallies::new(map.routes().len()),
             cities: vec![CityTally::default(); map.cities().len()],
             distributions: Distributions::default(),
             arc: Vec::new(),
@@ -318,18 +308,18 @@ impl RunStats {
             }
             tally.blocked += u64::from(trace.blocked);
         }
-        self.add_routes(o, sole_winner);
+        self.routes.add(&o.trace.claim_turn, &o.trace.owner, sole_winner);
+        self.add_arc(o);
         for c in o.trace.winner_cities.iter() {
             self.cities[c.index()].winner_network += 1;
         }
         self.outliers.add(&GameNote::of(o));
     }
 
-    /// Counts the routes of one game: each route's tallies, and the routes claimed in each
-    /// round (the game arc). One pass without a branch on whether a route was claimed, which
-    /// is as good as random.
-    /// `sole_winner` is [`sole_winner`] of the game.
-    fn add_routes(&mut self, o: &GameOutcome, sole_winner: u8) {
+    /// Counts the routes claimed in each round of one game (the game arc), in one pass
+    /// over the routes without a branch on whether a route was claimed, which is as good as
+    /// random.
+    fn add_arc(&mut self, o: &GameOutcome) {
         let players = u16::from(o.result.players).max(1);
         let rounds = usize::from(o.result.turns.div_ceil(players));
         if self.arc.len() < rounds {
@@ -348,14 +338,9 @@ impl RunStats {
             on_heap.resize(rounds + 1, 0u8);
             &mut on_heap[..]
         };
-        for (r, tally) in self.routes.iter_mut().enumerate() {
-            let turn = o.trace.claim_turn[r];
-            let claimed = turn > 0;
-            tally.claimed += u64::from(claimed);
-            tally.turn_sum += u64::from(turn);
-            tally.owner_wins += u64::from(claimed & (o.trace.owner[r] == sole_winner));
+        for &turn in &o.trace.claim_turn[..self.routes.len()] {
             let round = ((u64::from(turn.wrapping_sub(1)) * per_player) >> 32) as usize;
-            claims[if claimed { round } else { rounds }] += 1;
+            claims[if turn > 0 { round } else { rounds }] += 1;
         }
         for (tally, &n) in self.arc.iter_mut().zip(claims[..rounds].iter()) {
             let n = u64::from(n);
@@ -403,11 +388,7 @@ impl RunStats {
             mine.0 += theirs.0;
             mine.1 += theirs.1;
         }
-        for (mine, theirs) in self.routes.iter_mut().zip(&other.routes) {
-            mine.claimed += theirs.claimed;
-            mine.turn_sum += theirs.turn_sum;
-            mine.owner_wins += theirs.owner_wins;
-        }
+        self.routes.merge(&other.routes);
         for (mine, theirs) in self.cities.iter_mut().zip(&other.cities) {
             mine.completed_tickets += theirs.completed_tickets;
             mine.winner_network += theirs.winner_network;
