@@ -245,21 +245,32 @@ impl RunStats {
 
     /// Counts one game.
     pub fn add(&mut self, map: &Map, o: &GameOutcome) {
-        let result = &o.result;
-        let seats = result.seats();
-        let sole_winner = sole_winner(result);
-        let won = |s: usize| s == usize::from(sole_winner);
+        let sole_winner = sole_winner(&o.result);
         self.games += 1;
+        self.add_seats(o, sole_winner);
+        self.add_tickets(map, o, sole_winner);
+        self.routes.add(&o.trace.claim_turn, &o.trace.owner, sole_winner);
+        self.add_arc(o);
+        for c in o.trace.winner_cities.iter() {
+            self.cities[c.index()].winner_network += 1;
+        }
+        self.outliers.add(&GameNote::of(o));
+    }
+
+    /// Counts the seats of one game: the bots', the seats' and the matchups' tallies, and
+    /// the distributions. `sole_winner` is [`sole_winner`] of the game.
+    fn add_seats(&mut self, o: &GameOutcome, sole_winner: u8) {
+        let result = &o.result;
         // The distinct bots at the table, each with its best rank.
         let mut best_rank = [(0usize, 0u64); MAX_SEATS];
         let mut at_table = 0;
-        for (s, r) in seats.iter().enumerate() {
+        for (s, r) in result.seats().iter().enumerate() {
             let bot = self.bot_of[usize::from(o.lineup[s])];
             let rank = rank(result, s);
             self.bots[bot].add(o, s, rank);
             self.seats[s].add(o, s, rank);
             self.seat_games += 1;
-            self.wins += u64::from(won(s));
+            self.wins += u64::from(s == usize::from(sole_winner));
             match best_rank[..at_table].iter_mut().find(|(b, _)| *b == bot) {
                 Some((_, best)) => *best = (*best).min(rank),
                 None => {
@@ -283,6 +294,11 @@ impl RunStats {
                 m.behind += u64::from(ra > rb);
             }
         }
+    }
+
+    /// Counts the tickets of one game and the cities of those completed. `sole_winner` is
+    /// [`sole_winner`] of the game.
+    fn add_tickets(&mut self, map: &Map, o: &GameOutcome, sole_winner: u8) {
         for (t, trace) in o.trace.tickets.iter().enumerate().take(map.tickets().len()) {
             let ticket = map.ticket(TicketId(t as u8));
             for source in [TicketSource::Setup, TicketSource::Drawn] {
@@ -292,7 +308,7 @@ impl RunStats {
             let tally = &mut self.tickets[t][source as usize];
             let points = i64::from(ticket.points);
             tally.kept += 1;
-            let win = u64::from(won(seat.index()));
+            let win = u64::from(seat.0 == sole_winner);
             tally.held_wins += win;
             self.ticket_held[t].0 += 1;
             self.ticket_held[t].1 += win;
@@ -308,12 +324,6 @@ impl RunStats {
             }
             tally.blocked += u64::from(trace.blocked);
         }
-        self.routes.add(&o.trace.claim_turn, &o.trace.owner, sole_winner);
-        self.add_arc(o);
-        for c in o.trace.winner_cities.iter() {
-            self.cities[c.index()].winner_network += 1;
-        }
-        self.outliers.add(&GameNote::of(o));
     }
 
     /// Counts the routes claimed in each round of one game (the game arc), in one pass
