@@ -335,12 +335,10 @@ impl RunStats {
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
-        // `(turn - 1) / players` as a multiplication: exact for every 16-bit turn, since
-        // the error, below 2^-16, never carries past the next whole number for at most 5 seats.
-        let per_player = (1u64 << 32) / u64::from(players) + 1;
         // This game's claims by round (a claim's turn is at most the game's last; a game has
-        // at most 128 routes to claim), counted on the stack unless the game was very long;
-        // the slot past the last round counts the routes nobody claimed.
+        // at most 128 routes to claim), counted on the stack unless the game was very long:
+        // a claim of turn `t` in slot `ceil(t / players)`, which is 1 + its 0-based round,
+        // so the routes nobody claimed (turn 0) land in slot 0.
         let (mut on_stack, mut on_heap) = ([0u8; 513], Vec::new());
         let claims = if rounds < on_stack.len() {
             &mut on_stack[..=rounds]
@@ -348,11 +346,15 @@ impl RunStats {
             on_heap.resize(rounds + 1, 0u8);
             &mut on_heap[..]
         };
+        // `ceil(t / players)`, `(t + players - 1) / players`, as a multiplication: exact for
+        // numerators below 2^17, since the error, below 2^-15, never carries past the next
+        // whole number for at most 5 seats.
+        let per_player = (1u64 << 32) / u64::from(players) + 1;
+        let round_up = u64::from(players) - 1;
         for &turn in &o.trace.claim_turn[..self.routes.len()] {
-            let round = ((u64::from(turn.wrapping_sub(1)) * per_player) >> 32) as usize;
-            claims[if turn > 0 { round } else { rounds }] += 1;
+            claims[((u64::from(turn) + round_up) * per_player >> 32) as usize] += 1;
         }
-        for (tally, &n) in self.arc.iter_mut().zip(claims[..rounds].iter()) {
+        for (tally, &n) in self.arc.iter_mut().zip(claims[1..].iter()) {
             let n = u64::from(n);
             tally.games += 1;
             tally.claims += n;
