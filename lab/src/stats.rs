@@ -1,13 +1,12 @@
 //! Integer counters merged in game order, and the intervals derived from them.
 
 use serde::{Deserialize, Serialize};
-use ttr::{GameResult, Map, Seat, TicketId, MAX_SEATS};
+use ttr::{GameResult, Map, Seat, MAX_SEATS};
 
 use crate::histogram::Histogram;
 use crate::outliers::{GameNote, Outliers};
 use crate::route_tallies::RouteTallies;
 use crate::runner::GameOutcome;
-use crate::trace::TicketSource;
 
 /// Counters for one group of seat-games (one bot, or one seat).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -299,19 +298,20 @@ impl RunStats {
     /// Counts the tickets of one game and the cities of those completed. `sole_winner` is
     /// [`sole_winner`] of the game.
     fn add_tickets(&mut self, map: &Map, o: &GameOutcome, sole_winner: u8) {
-        for (t, trace) in o.trace.tickets.iter().enumerate().take(map.tickets().len()) {
-            let ticket = map.ticket(TicketId(t as u8));
-            for source in [TicketSource::Setup, TicketSource::Drawn] {
-                self.tickets[t][source as usize].dealt += u64::from(trace.dealt[source as usize]);
+        // Each ticket's tallies, trace and card walked together, with no index to check.
+        let traces = o.trace.tickets.iter().zip(map.tickets());
+        for ((tallies, held), (trace, ticket)) in self.tickets.iter_mut().zip(&mut self.ticket_held).zip(traces) {
+            for (tally, &dealt) in tallies.iter_mut().zip(&trace.dealt) {
+                tally.dealt += u64::from(dealt);
             }
             let Some((seat, source)) = trace.kept else { continue };
-            let tally = &mut self.tickets[t][source as usize];
+            let tally = &mut tallies[source as usize];
             let points = i64::from(ticket.points);
             tally.kept += 1;
             let win = u64::from(seat.0 == sole_winner);
             tally.held_wins += win;
-            self.ticket_held[t].0 += 1;
-            self.ticket_held[t].1 += win;
+            held.0 += 1;
+            held.1 += win;
             match trace.completed_turn {
                 Some(turn) => {
                     tally.completed += 1;
