@@ -156,13 +156,14 @@ impl<'de> Deserialize<'de> for RouteTallies {
 mod tests {
     use super::*;
 
-    /// Route `r` of game `g`: claimed unless `(g + r) % 3 == 0`, in turn `u16::MAX - g % 7`
-    /// (turns as long as they come, so the turn sums need their 32 bits), by seat `g % 2`.
+    /// Route `r` of game `g`: claimed unless `g + r` is a multiple of 3, in turn
+    /// `u16::MAX - g % 7` (turns as long as they come, so the turn sums need their 32 bits),
+    /// by seat `g % 2`.
     fn game(g: u32, routes: usize) -> ([u16; 4], [u8; 4]) {
         let mut turns = [0u16; 4];
         let mut owners = [0u8; 4];
         for r in 0..routes {
-            if (g as usize + r) % 3 != 0 {
+            if !(g as usize + r).is_multiple_of(3) {
                 turns[r] = u16::MAX - (g % 7) as u16;
                 owners[r] = (g % 2) as u8;
             }

@@ -352,7 +352,7 @@ impl RunStats {
         let per_player = (1u64 << 32) / u64::from(players) + 1;
         let round_up = u64::from(players) - 1;
         for &turn in &o.trace.claim_turn[..self.routes.len()] {
-            claims[((u64::from(turn) + round_up) * per_player >> 32) as usize] += 1;
+            claims[(((u64::from(turn) + round_up) * per_player) >> 32) as usize] += 1;
         }
         for (tally, &n) in self.arc.iter_mut().zip(claims[1..].iter()) {
             let n = u64::from(n);
