@@ -29,7 +29,7 @@ impl Histogram {
 
     /// Counts `value` `n` times (nothing when `n` is 0).
     #[inline]
-    pub fn add_n(&mut self, value: i32, n: u64) {
+    fn add_n(&mut self, value: i32, n: u64) {
         let at = i64::from(value) - i64::from(self.low);
         match usize::try_from(at).ok().and_then(|at| self.counts.get_mut(at)) {
             Some(count) => *count += n,

@@ -18,9 +18,9 @@ pub struct RouteTally {
 ///
 /// The counts of the last games are kept in narrow counters, one array per counter, so that
 /// counting a game's routes is a few passes that the compiler turns into vector operations
-/// on 8 routes at once (4 for the turn sums); every [`FLUSHED_EVERY`] games they are added
-/// to the 64-bit counters.
-#[derive(Clone, Debug, Default)]
+/// on 8 routes at once (4 for the turn sums); every `FLUSHED_EVERY` (65,535) games they are
+/// added to the 64-bit counters.
+#[derive(Clone, Debug)]
 pub struct RouteTallies {
     /// The counters of the games before the last `recent`.
     flushed: Vec<RouteTally>,
@@ -36,7 +36,7 @@ pub struct RouteTallies {
 }
 
 /// Games counted in the narrow counters before they are added to the 64-bit ones.
-pub const FLUSHED_EVERY: u16 = u16::MAX;
+const FLUSHED_EVERY: u16 = u16::MAX;
 
 impl RouteTallies {
     /// Zero counters of `routes` routes.
@@ -141,14 +141,9 @@ impl Serialize for RouteTallies {
 impl<'de> Deserialize<'de> for RouteTallies {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RouteTallies, D::Error> {
         let flushed = Vec::<RouteTally>::deserialize(deserializer)?;
-        let routes = flushed.len();
-        Ok(RouteTallies {
-            flushed,
-            recent: 0,
-            claimed: vec![0; routes],
-            turn_sum: vec![0; routes],
-            owner_wins: vec![0; routes],
-        })
+        let mut tallies = RouteTallies::new(flushed.len());
+        tallies.flushed = flushed;
+        Ok(tallies)
     }
 }
 
