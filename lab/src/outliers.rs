@@ -114,6 +114,10 @@ impl Outliers {
 /// Keeps in `mine` (sorted by `key`) the [`KEPT`] best of `mine` and `note` by `key` (lowest
 /// first).
 fn keep_one<K: Ord>(mine: &mut Vec<GameNote>, note: &GameNote, key: impl Fn(&GameNote) -> K) {
+    // Most games come after the last one kept: one comparison tells.
+    if mine.len() == KEPT && key(note) >= key(&mine[KEPT - 1]) {
+        return;
+    }
     let at = mine.partition_point(|n| key(n) <= key(note));
     if at < KEPT {
         mine.truncate(KEPT - 1);

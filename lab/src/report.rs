@@ -178,7 +178,7 @@ impl<'a> Report<'a> {
 
     fn write_routes(&self, w: &mut dyn Write) -> io::Result<()> {
         let (games, base) = (self.stats.games, self.stats.base_win_rate());
-        let rows = self.stats.routes.iter().enumerate().map(|(r, k)| RouteRow::new(self.map, r, k, games, base));
+        let rows = self.stats.routes.iter().enumerate().map(|(r, k)| RouteRow::new(self.map, r, &k, games, base));
         export::write_rows(w, self.map.provisional, rows)
     }
 

@@ -1,13 +1,12 @@
 //! Integer counters merged in game order, and the intervals derived from them.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
-use ttr::{GameResult, Map, Seat, TicketId, MAX_SEATS};
+use ttr::{GameResult, Map, Seat, MAX_SEATS};
 
+use crate::histogram::Histogram;
 use crate::outliers::{GameNote, Outliers};
+use crate::route_tallies::RouteTallies;
 use crate::runner::GameOutcome;
-use crate::trace::TicketSource;
 
 /// Counters for one group of seat-games (one bot, or one seat).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,17 +148,6 @@ pub struct TicketTally {
     pub blocked: u64,
 }
 
-/// Counters of one route.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RouteTally {
-    /// Games in which it was claimed.
-    pub claimed: u64,
-    /// Sum of the turns it was claimed in.
-    pub turn_sum: u64,
-    /// Games its owner won outright.
-    pub owner_wins: u64,
-}
-
 /// Counters of one city.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CityTally {
@@ -185,15 +173,15 @@ pub struct RoundTally {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Distributions {
     /// Final score per seat-game.
-    pub score: BTreeMap<i32, u64>,
+    pub score: Histogram,
     /// Route points per seat-game.
-    pub route_points: BTreeMap<i32, u64>,
+    pub route_points: Histogram,
     /// Ticket points gained minus lost per seat-game.
-    pub ticket_points: BTreeMap<i32, u64>,
+    pub ticket_points: Histogram,
     /// Bonus points per seat-game.
-    pub bonus: BTreeMap<i32, u64>,
+    pub bonus: Histogram,
     /// Turns per game.
-    pub turns: BTreeMap<i32, u64>,
+    pub turns: Histogram,
     /// Games by how they ended: trains, passes, turn cap.
     pub end: [u64; 3],
 }
@@ -219,7 +207,7 @@ pub struct RunStats {
     /// Per ticket: seat-games in which it was held (any source), and their outright wins.
     pub ticket_held: Vec<(u64, u64)>,
     /// Per route.
-    pub routes: Vec<RouteTally>,
+    pub routes: RouteTallies,
     /// Per city.
     pub cities: Vec<CityTally>,
     /// Score and game-length distributions.
@@ -245,7 +233,7 @@ impl RunStats {
             matchups: vec![vec![Matchup::default(); distinct]; distinct],
             tickets: vec![[TicketTally::default(); 2]; map.tickets().len()],
             ticket_held: vec![(0, 0); map.tickets().len()],
-            routes: vec![RouteTally::default(); map.routes().len()],
+            routes: RouteTallies::new(map.routes().len()),
             cities: vec![CityTally::default(); map.cities().len()],
             distributions: Distributions::default(),
             arc: Vec::new(),
@@ -256,21 +244,32 @@ impl RunStats {
 
     /// Counts one game.
     pub fn add(&mut self, map: &Map, o: &GameOutcome) {
-        let result = &o.result;
-        let seats = result.seats();
-        let sole_winner = sole_winner(result);
-        let won = |s: usize| s == usize::from(sole_winner);
+        let sole_winner = sole_winner(&o.result);
         self.games += 1;
+        self.add_seats(o, sole_winner);
+        self.add_tickets(map, o, sole_winner);
+        self.routes.add(&o.trace.claim_turn, &o.trace.owner, sole_winner);
+        self.add_arc(o);
+        for c in o.trace.winner_cities.iter() {
+            self.cities[c.index()].winner_network += 1;
+        }
+        self.outliers.add(&GameNote::of(o));
+    }
+
+    /// Counts the seats of one game: the bots', the seats' and the matchups' tallies, and
+    /// the distributions. `sole_winner` is [`sole_winner`] of the game.
+    fn add_seats(&mut self, o: &GameOutcome, sole_winner: u8) {
+        let result = &o.result;
         // The distinct bots at the table, each with its best rank.
         let mut best_rank = [(0usize, 0u64); MAX_SEATS];
         let mut at_table = 0;
-        for (s, r) in seats.iter().enumerate() {
+        for (s, r) in result.seats().iter().enumerate() {
             let bot = self.bot_of[usize::from(o.lineup[s])];
             let rank = rank(result, s);
             self.bots[bot].add(o, s, rank);
             self.seats[s].add(o, s, rank);
             self.seat_games += 1;
-            self.wins += u64::from(won(s));
+            self.wins += u64::from(s == usize::from(sole_winner));
             match best_rank[..at_table].iter_mut().find(|(b, _)| *b == bot) {
                 Some((_, best)) => *best = (*best).min(rank),
                 None => {
@@ -279,12 +278,12 @@ impl RunStats {
                 }
             }
             let d = &mut self.distributions;
-            *d.score.entry(r.score).or_default() += 1;
-            *d.route_points.entry(r.route_points).or_default() += 1;
-            *d.ticket_points.entry(r.ticket_points_gained - r.ticket_points_lost).or_default() += 1;
-            *d.bonus.entry(r.bonus_points).or_default() += 1;
+            d.score.add(r.score);
+            d.route_points.add(r.route_points);
+            d.ticket_points.add(r.ticket_points_gained - r.ticket_points_lost);
+            d.bonus.add(r.bonus_points);
         }
-        *self.distributions.turns.entry(i32::from(result.turns)).or_default() += 1;
+        self.distributions.turns.add(i32::from(result.turns));
         self.distributions.end[result.end as usize] += 1;
         for &(a, ra) in &best_rank[..at_table] {
             for &(b, rb) in best_rank[..at_table].iter().filter(|(b, _)| *b != a) {
@@ -294,19 +293,25 @@ impl RunStats {
                 m.behind += u64::from(ra > rb);
             }
         }
-        for (t, trace) in o.trace.tickets.iter().enumerate().take(map.tickets().len()) {
-            let ticket = map.ticket(TicketId(t as u8));
-            for source in [TicketSource::Setup, TicketSource::Drawn] {
-                self.tickets[t][source as usize].dealt += u64::from(trace.dealt[source as usize]);
+    }
+
+    /// Counts the tickets of one game and the cities of those completed. `sole_winner` is
+    /// [`sole_winner`] of the game.
+    fn add_tickets(&mut self, map: &Map, o: &GameOutcome, sole_winner: u8) {
+        // Each ticket's tallies, trace and card walked together, with no index to check.
+        let traces = o.trace.tickets.iter().zip(map.tickets());
+        for ((tallies, held), (trace, ticket)) in self.tickets.iter_mut().zip(&mut self.ticket_held).zip(traces) {
+            for (tally, &dealt) in tallies.iter_mut().zip(&trace.dealt) {
+                tally.dealt += u64::from(dealt);
             }
             let Some((seat, source)) = trace.kept else { continue };
-            let tally = &mut self.tickets[t][source as usize];
+            let tally = &mut tallies[source as usize];
             let points = i64::from(ticket.points);
             tally.kept += 1;
-            let win = u64::from(won(seat.index()));
+            let win = u64::from(seat.0 == sole_winner);
             tally.held_wins += win;
-            self.ticket_held[t].0 += 1;
-            self.ticket_held[t].1 += win;
+            held.0 += 1;
+            held.1 += win;
             match trace.completed_turn {
                 Some(turn) => {
                     tally.completed += 1;
@@ -319,29 +324,21 @@ impl RunStats {
             }
             tally.blocked += u64::from(trace.blocked);
         }
-        self.add_routes(o, sole_winner);
-        for c in o.trace.winner_cities.iter() {
-            self.cities[c.index()].winner_network += 1;
-        }
-        self.outliers.add(&GameNote::of(o));
     }
 
-    /// Counts the routes of one game: each route's tallies, and the routes claimed in each
-    /// round (the game arc). One pass without a branch on whether a route was claimed, which
-    /// is as good as random.
-    /// `sole_winner` is [`sole_winner`] of the game.
-    fn add_routes(&mut self, o: &GameOutcome, sole_winner: u8) {
+    /// Counts the routes claimed in each round of one game (the game arc), in one pass
+    /// over the routes without a branch on whether a route was claimed, which is as good as
+    /// random.
+    fn add_arc(&mut self, o: &GameOutcome) {
         let players = u16::from(o.result.players).max(1);
         let rounds = usize::from(o.result.turns.div_ceil(players));
         if self.arc.len() < rounds {
             self.arc.resize(rounds, RoundTally::default());
         }
-        // `(turn - 1) / players` as a multiplication: exact for every 16-bit turn, since
-        // the error, below 2^-16, never carries past the next whole number for at most 5 seats.
-        let per_player = (1u64 << 32) / u64::from(players) + 1;
         // This game's claims by round (a claim's turn is at most the game's last; a game has
-        // at most 128 routes to claim), counted on the stack unless the game was very long;
-        // the slot past the last round counts the routes nobody claimed.
+        // at most 128 routes to claim), counted on the stack unless the game was very long:
+        // a claim of turn `t` in slot `ceil(t / players)`, which is 1 + its 0-based round,
+        // so the routes nobody claimed (turn 0) land in slot 0.
         let (mut on_stack, mut on_heap) = ([0u8; 513], Vec::new());
         let claims = if rounds < on_stack.len() {
             &mut on_stack[..=rounds]
@@ -349,16 +346,15 @@ impl RunStats {
             on_heap.resize(rounds + 1, 0u8);
             &mut on_heap[..]
         };
-        for (r, tally) in self.routes.iter_mut().enumerate() {
-            let turn = o.trace.claim_turn[r];
-            let claimed = turn > 0;
-            tally.claimed += u64::from(claimed);
-            tally.turn_sum += u64::from(turn);
-            tally.owner_wins += u64::from(claimed & (o.trace.owner[r] == sole_winner));
-            let round = ((u64::from(turn.wrapping_sub(1)) * per_player) >> 32) as usize;
-            claims[if claimed { round } else { rounds }] += 1;
+        // `ceil(t / players)`, `(t + players - 1) / players`, as a multiplication: exact for
+        // numerators below 2^17, since the error, below 2^-15, never carries past the next
+        // whole number for at most 5 seats.
+        let per_player = (1u64 << 32) / u64::from(players) + 1;
+        let round_up = u64::from(players) - 1;
+        for &turn in &o.trace.claim_turn[..self.routes.len()] {
+            claims[(((u64::from(turn) + round_up) * per_player) >> 32) as usize] += 1;
         }
-        for (tally, &n) in self.arc.iter_mut().zip(claims[..rounds].iter()) {
+        for (tally, &n) in self.arc.iter_mut().zip(claims[1..].iter()) {
             let n = u64::from(n);
             tally.games += 1;
             tally.claims += n;
@@ -404,11 +400,7 @@ impl RunStats {
             mine.0 += theirs.0;
             mine.1 += theirs.1;
         }
-        for (mine, theirs) in self.routes.iter_mut().zip(&other.routes) {
-            mine.claimed += theirs.claimed;
-            mine.turn_sum += theirs.turn_sum;
-            mine.owner_wins += theirs.owner_wins;
-        }
+        self.routes.merge(&other.routes);
         for (mine, theirs) in self.cities.iter_mut().zip(&other.cities) {
             mine.completed_tickets += theirs.completed_tickets;
             mine.winner_network += theirs.winner_network;
@@ -421,9 +413,7 @@ impl RunStats {
             (&mut d.bonus, &o.bonus),
             (&mut d.turns, &o.turns),
         ] {
-            for (value, n) in theirs {
-                *mine.entry(*value).or_default() += n;
-            }
+            mine.merge(theirs);
         }
         for (mine, theirs) in d.end.iter_mut().zip(&o.end) {
             *mine += theirs;

@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{mean, provisional, Fixed, Row};
-use crate::stats::{ratio, RouteTally};
+use crate::route_tallies::RouteTally;
+use crate::stats::ratio;
 
 /// How often one route was claimed, when, and how its owners fared.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

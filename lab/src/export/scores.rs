@@ -43,7 +43,7 @@ impl ScoreRow {
             ("bonus", &d.bonus),
             ("turns", &d.turns),
         ] {
-            rows.extend(dist.iter().map(|(value, &count)| row(metric, value.to_string(), count)));
+            rows.extend(dist.iter().map(|(value, count)| row(metric, value.to_string(), count)));
         }
         let ends = [ttr::EndReason::Trains, ttr::EndReason::Passes, ttr::EndReason::TurnCap];
         rows.extend(ends.iter().zip(d.end).map(|(end, count)| row("end", end.name().to_string(), count)));
