@@ -152,6 +152,15 @@ impl EventSink for Script<'_> {
     }
 }
 
+/// Refuses a decision by any seat but the one to move.
+fn check_turn(state: &GameState<'_>, seat: u8) -> Result<(), String> {
+    if Seat(seat) == state.to_move() {
+        Ok(())
+    } else {
+        Err(format!("seat {seat} acts, but seat {} is to move", state.to_move().0))
+    }
+}
+
 /// The action the decision event `events[at]` stands for, in the current state; a claim
 /// followed by a `province` event, and an express card with what it changes, are one action.
 fn action_of(state: &GameState<'_>, events: &[Event], at: usize) -> Result<(u8, Action), String> {
@@ -161,6 +170,7 @@ fn action_of(state: &GameState<'_>, events: &[Event], at: usize) -> Result<(u8, 
     };
     Ok(match events[at] {
         Event::Pick { seat, ticket } => {
+            check_turn(state, seat)?;
             let pos = state.offer(Seat(seat)).tickets().iter().position(|&t| t == ticket);
             (seat, Action::Pick(pos.ok_or(format!("ticket {} is not in the packet", ticket.0))? as u8))
         }
@@ -179,6 +189,7 @@ fn action_of(state: &GameState<'_>, events: &[Event], at: usize) -> Result<(u8, 
             (seat, Action::ClaimProvince { route, pay, line, express: 0 })
         }
         Event::Keep { seat, kept } => {
+            check_turn(state, seat)?;
             let offer = state.offer(Seat(seat));
             let mut mask = 0u8;
             for t in kept.tickets() {
@@ -232,9 +243,7 @@ pub fn replay<'m>(
             .find(|&i| !matches!(events[i], Event::Reshuffle { .. }))
             .ok_or_else(|| err(None, "the record ends before the game does".to_string()))?;
         let (seat, action) = action_of(&state, events, at).map_err(|m| err(Some(at), m))?;
-        if Seat(seat) != state.to_move() {
-            return Err(err(Some(at), format!("seat {seat} acts, but seat {} is to move", state.to_move().0)));
-        }
+        check_turn(&state, seat).map_err(|m| err(Some(at), m))?;
         script.produced.clear();
         state.try_apply_recorded(action, &mut script).map_err(|e| err(Some(at), e.reason.to_string()))?;
         if let Some((at, problem)) = script.error.take() {

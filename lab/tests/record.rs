@@ -110,6 +110,17 @@ fn a_decision_by_the_wrong_seat_or_a_missing_event_is_rejected() {
     }
     let err = check(&map, &wrong_seat).expect_err("wrong seat");
     assert_eq!(err.event, Some(at), "{err}");
+    // A ticket keep names its seat's offer: a seat past the table is refused, not looked up.
+    for seat in [1, 5] {
+        let mut keep_elsewhere = game.clone();
+        let at = keep_elsewhere.events.iter().position(|e| matches!(e, EventRecord::Keep { s: 0, .. })).expect("a keep");
+        if let EventRecord::Keep { s, .. } = &mut keep_elsewhere.events[at] {
+            *s = seat;
+        }
+        let err = check(&map, &keep_elsewhere).expect_err("keep by another seat");
+        assert_eq!(err.event, Some(at), "{err}");
+        assert!(err.message.contains(&format!("seat {seat} acts, but seat 0 is to move")), "{err}");
+    }
     let mut truncated = game;
     truncated.events.pop();
     assert!(check(&map, &truncated).is_err());
