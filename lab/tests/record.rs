@@ -113,7 +113,8 @@ fn a_decision_by_the_wrong_seat_or_a_missing_event_is_rejected() {
     // A ticket keep names its seat's offer: a seat past the table is refused, not looked up.
     for seat in [1, 5] {
         let mut keep_elsewhere = game.clone();
-        let at = keep_elsewhere.events.iter().position(|e| matches!(e, EventRecord::Keep { s: 0, .. })).expect("a keep");
+        let at =
+            keep_elsewhere.events.iter().position(|e| matches!(e, EventRecord::Keep { s: 0, .. })).expect("a keep");
         if let EventRecord::Keep { s, .. } = &mut keep_elsewhere.events[at] {
             *s = seat;
         }

@@ -9,8 +9,9 @@
 //! tickets the world gave them) to the end of the game, or for `depth` decisions, and is
 //! worth the squashed score difference `0.5 + 0.5·tanh((own − best opponent)/scale)`.
 //!
-//! With `model=N` the bot also watches every decision of the other seats ([`Bot::observe`])
-//! and reads their hands and tickets off them ([`model`], `N` guesses per opponent): each
+//! With `model=N` the bot also watches every decision of the other seats
+//! ([`Bot::observe`]) and reads their hands and tickets off them ([`model`], `N` guesses per
+//! opponent; a bot that is never shown a decision deals its worlds as `model=0` does): each
 //! world's opponents then hold the hidden part of one guess drawn by weight, and their
 //! playout bots start a playout remembering what greedy would in that guess (its plan),
 //! where without the model they start afresh.
@@ -153,8 +154,8 @@ pub struct MctsBot {
     belief: TicketBelief,
     /// Decisions simulated by the playouts of the current search.
     steps: u64,
-    /// The opponents' hands and tickets read off their decisions (with `model=1`; made at
-    /// the first decision watched).
+    /// The opponents' hands and tickets read off their decisions (with `model` above 0; made
+    /// at the first decision watched).
     model: Option<OpponentModel>,
     /// The model's random numbers, apart from the search's.
     model_rng: Pcg64Mcg,
