@@ -4,7 +4,9 @@
 //! and tickets, beside the guesses of the board-only sampler `mcts` uses without the model
 //! (`ttr::sample_setup_weighted` with its ticket belief at strength 4). Prints, per
 //! opponent position, the mean share of the true tickets a guess holds and the mean number
-//! of cards of a guessed hand that are not in the true hand. Also checks that greedy,
+//! of cards of a guessed hand that are not in the true hand; the weight of the heaviest
+//! guess, how often some guess holds every true ticket, and how often guesses were dealt
+//! again or drawn again by weight. Also checks that greedy,
 //! replayed in a world with an opponent's true hidden part and memory, takes the decision
 //! that opponent took (the model's premise): it prints how often it did not.
 //!
@@ -53,6 +55,7 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     let (mut positions, mut decisions, mut unfit) = (0u64, 0u64, 0u64);
     let (mut model_tickets, mut model_cards, mut prior_tickets, mut prior_cards) = (0.0, 0.0, 0.0, 0.0);
+    let (mut heaviest, mut covered, mut refits, mut resamples) = (0.0, 0u64, 0u64, 0u64);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut belief = TicketBelief::default();
     for g in 0..games {
@@ -67,10 +70,15 @@ fn run(args: &[String]) -> Result<(), String> {
                 belief.update(&me, 4.0);
                 for o in (1..players).map(|s| Seat(s as u8)) {
                     let (hand, held) = (state.hand(o), state.tickets(o));
+                    let (mut most, mut holds_all) = (0.0f64, false);
                     for (guess, tickets, w) in model.guesses(o) {
                         model_tickets += w * overlap(tickets.held, held);
                         model_cards += w * misplaced(guess, hand);
+                        most = most.max(w);
+                        holds_all |= held.and(tickets.held) == held;
                     }
+                    heaviest += most;
+                    covered += u64::from(holds_all);
                     for _ in 0..16 {
                         let setup = sample_setup_weighted(&me, &mut rng, |s, t| belief.weight(s, t));
                         prior_tickets += overlap(setup.tickets[o.index()], held) / 16.0;
@@ -99,6 +107,9 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             state.try_apply(action).map_err(|e| format!("game {g}: {e}"))?;
         }
+        let stats = model.stats();
+        refits += stats.refits;
+        resamples += stats.resamples;
     }
     let n = positions.max(1) as f64;
     println!(
@@ -114,6 +125,16 @@ fn run(args: &[String]) -> Result<(), String> {
         "cards of a guessed hand not in the true hand: model {:.2}, board-only sampler {:.2}",
         model_cards / n,
         prior_cards / n
+    );
+    println!(
+        "the heaviest guess's weight {:.3}; some guess holds every true ticket in {:.1}% of positions",
+        heaviest / n,
+        100.0 * covered as f64 / n
+    );
+    println!(
+        "per opponent decision: guesses dealt again {:.2}, the guesses drawn again by weight {:.3} times",
+        refits as f64 / decisions.max(1) as f64,
+        resamples as f64 / decisions.max(1) as f64
     );
     println!("opponent decisions {decisions}; greedy replayed on the truth took another: {unfit}");
     Ok(())
