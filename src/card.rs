@@ -163,6 +163,16 @@ impl CardCounts {
         }
     }
 
+    /// The cards here beyond those of `other`: each count less `other`'s, at least 0.
+    #[must_use]
+    pub fn beyond(&self, other: &CardCounts) -> CardCounts {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a = a.saturating_sub(*b);
+        }
+        out
+    }
+
     /// Whether there are no cards at all.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -128,6 +128,28 @@ pub struct HiddenTickets {
     pub drafted: TicketOffer,
 }
 
+impl HiddenTickets {
+    /// Every ticket named: held, offered and drafted.
+    #[must_use]
+    pub fn all(&self) -> TicketSet {
+        self.held.or(self.offer.tickets().iter().chain(self.drafted.tickets()).copied().collect())
+    }
+
+    /// Whether no ticket is named twice.
+    #[must_use]
+    pub fn is_distinct(&self) -> bool {
+        self.all().count() as usize == self.held.count() as usize + self.offer.len() + self.drafted.len()
+    }
+
+    /// Whether there are as many held, offered and drafted tickets as in `other`.
+    #[must_use]
+    pub fn counts_match(&self, other: &HiddenTickets) -> bool {
+        self.held.count() == other.held.count()
+            && self.offer.len() == other.offer.len()
+            && self.drafted.len() == other.drafted.len()
+    }
+}
+
 /// [`sample_setup_weighted`] with the parts of the opponents' hands and tickets that
 /// `given[s]` fixes for seat `s` (the observing seat's entry is ignored): everything else
 /// hidden is dealt at random as there, from what the fixed parts leave. `None` when the
@@ -176,13 +198,7 @@ pub fn sample_setup_given(
     }
     let mut forced = [CardCounts::EMPTY; MAX_SEATS];
     for s in opponents() {
-        let mut known = obs.known_cards(s);
-        if s == to_move {
-            // Known cards laid for the tunnel being attempted are on the table, not in hand.
-            for c in crate::card::Card::ALL {
-                known[c] = known[c].saturating_sub(laid[c]);
-            }
-        }
+        let known = known_in_hand(obs.state(), s);
         pool.remove(&known);
         forced[s.index()] = known;
     }
@@ -204,10 +220,7 @@ pub fn sample_setup_given(
     // Then the cards other hands must hold beyond their known ones.
     for s in opponents().filter(|&s| given[s.index()].hand.is_none()) {
         let must = &mut forced[s.index()];
-        let mut extra = CardCounts::EMPTY;
-        for c in crate::card::Card::ALL {
-            extra[c] = given[s.index()].holding[c].saturating_sub(must[c]);
-        }
+        let extra = given[s.index()].holding.beyond(must);
         if must.total() + extra.total() > obs.hand_size(s) || !pool.contains(&extra) {
             return None;
         }
@@ -246,12 +259,11 @@ pub fn sample_setup_given(
     let mut fixed = TicketSet::EMPTY;
     for s in opponents() {
         let Some(t) = given[s.index()].tickets else { continue };
-        let all: TicketSet = t.held.or(t.offer.tickets().iter().chain(t.drafted.tickets()).copied().collect());
+        let all = t.all();
         let counts_fit = t.held.count() == obs.ticket_count(s)
             && t.offer.len() == obs.offer_size(s)
             && t.drafted.len() == obs.drafted_count(s);
-        let distinct = all.count() as usize == t.held.count() as usize + t.offer.len() + t.drafted.len();
-        if !counts_fit || !distinct || !all.and(visible.or(fixed)).is_empty() {
+        if !counts_fit || !t.is_distinct() || !all.and(visible.or(fixed)).is_empty() {
             return None;
         }
         fixed = fixed.or(all);
@@ -353,13 +365,11 @@ pub fn sample_setup_given(
 /// shown and taken back; while it attempts a tunnel, less those laid for it).
 #[must_use]
 pub fn known_in_hand(world: &GameState<'_>, seat: Seat) -> CardCounts {
-    let mut known = world.known[seat.index()];
-    if let (Phase::Tunnel { laid, .. }, true) = (world.phase, world.to_move == seat) {
-        for c in crate::card::Card::ALL {
-            known[c] = known[c].saturating_sub(laid[c]);
-        }
+    match (world.phase, world.to_move == seat) {
+        // Known cards laid for the tunnel being attempted are on the table, not in hand.
+        (Phase::Tunnel { laid, .. }, true) => world.known[seat.index()].beyond(&laid),
+        _ => world.known[seat.index()],
     }
-    known
 }
 
 impl GameState<'_> {
@@ -380,18 +390,17 @@ impl GameState<'_> {
         if hand.total() != old.total() || !hand.contains(&known_in_hand(self, seat)) {
             return false;
         }
-        let fits = tickets.held.count() == self.tickets[s].count()
-            && tickets.offer.len() == self.offers[s].len()
-            && tickets.drafted.len() == self.drafted[s].len();
-        if !fits {
+        let own = self.hidden_tickets(seat);
+        if !tickets.counts_match(&own) {
             return false;
         }
         // Cards: what the new hand has beyond the old comes from the deck, then the discard
         // pile; the cards it gives up fill those places.
         let (mut deck, mut discard) = (self.deck, self.discard);
         let (mut to_deck, mut to_discard) = (0u32, 0u32);
+        let (taken, given_back) = (hand.beyond(&old), old.beyond(&hand));
         for c in crate::card::Card::ALL {
-            let need = hand[c].saturating_sub(old[c]);
+            let need = taken[c];
             let from_deck = need.min(deck[c]);
             if need - from_deck > discard[c] {
                 return false;
@@ -403,7 +412,7 @@ impl GameState<'_> {
         }
         // Each card given up takes one of the places left, chosen uniformly.
         for c in crate::card::Card::ALL {
-            for _ in 0..old[c].saturating_sub(hand[c]) {
+            for _ in 0..given_back[c] {
                 if rng.random_range(0..to_deck + to_discard) < to_deck {
                     to_deck -= 1;
                     deck[c] += 1;
@@ -415,17 +424,13 @@ impl GameState<'_> {
         }
         // Tickets: each one the seat takes leaves the ticket deck (a ticket it gives up takes
         // its place) or no pile at all.
-        let all = |held: TicketSet, offer: &TicketOffer, drafted: &TicketOffer| {
-            held.or(offer.tickets().iter().chain(drafted.tickets()).copied().collect())
-        };
-        let before = all(self.tickets[s], &self.offers[s], &self.drafted[s]);
-        let after = all(tickets.held, &tickets.offer, &tickets.drafted);
-        if after.count() as usize != tickets.held.count() as usize + tickets.offer.len() + tickets.drafted.len() {
+        let (before, after) = (own.all(), tickets.all());
+        if !tickets.is_distinct() {
             return false;
         }
         let mut elsewhere = TicketSet::EMPTY;
         for o in (0..self.players()).filter(|&o| o != s) {
-            elsewhere = elsewhere.or(all(self.tickets[o], &self.offers[o], &self.drafted[o]));
+            elsewhere = elsewhere.or(self.hidden_tickets(Seat(o as u8)).all());
         }
         if !after.and(elsewhere).is_empty() {
             return false;

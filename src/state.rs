@@ -269,6 +269,14 @@ impl<'m> GameState<'m> {
         self.drafted[seat.index()]
     }
 
+    /// Every ticket of a seat that the others cannot see: held, offered, drafted
+    /// (engine-side only).
+    #[must_use]
+    pub fn hidden_tickets(&self, seat: Seat) -> crate::determinize::HiddenTickets {
+        let s = seat.index();
+        crate::determinize::HiddenTickets { held: self.tickets[s], offer: self.offers[s], drafted: self.drafted[s] }
+    }
+
     /// The values of a seat's unused express cards.
     pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
         self.map.rules.express_values(self.express[seat.index()])

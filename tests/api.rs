@@ -347,7 +347,7 @@ fn the_table_sees_how_many_tickets_were_kept_and_not_which() {
 #[test]
 fn trading_one_seats_hidden_part_keeps_everything_else_as_it_was() {
     use rand::{Rng, SeedableRng};
-    use ttr::{sample_world, sample_world_given, Given, HiddenTickets, MAX_SEATS};
+    use ttr::{sample_world, sample_world_given, Given, MAX_SEATS};
     let mut traded = 0;
     for (name, players) in [("usa", 2), ("usa", 4), ("nordic", 3), ("legendary_asia", 3), ("south_korea", 4)] {
         let map = shared(name);
@@ -363,11 +363,7 @@ fn trading_one_seats_hidden_part_keeps_everything_else_as_it_was() {
                     let obs = Observation::new(&state, me);
                     // Give seat 1 of a world guessed for seat 0 the hidden part of another guess.
                     let other = sample_world(&obs, &mut rng);
-                    let tickets = HiddenTickets {
-                        held: other.tickets(seat),
-                        offer: other.offer(seat),
-                        drafted: other.drafted(seat),
-                    };
+                    let tickets = other.hidden_tickets(seat);
                     let mut world = sample_world(&obs, &mut rng);
                     let before = world.clone();
                     if world.trade_hidden(seat, other.hand(seat), tickets, &mut rng) {
@@ -396,11 +392,7 @@ fn trading_one_seats_hidden_part_keeps_everything_else_as_it_was() {
                     // A hand of another size is refused.
                     let mut bigger = world.hand(seat);
                     bigger[Card::Loco] += 1;
-                    let held = HiddenTickets {
-                        held: world.tickets(seat),
-                        offer: world.offer(seat),
-                        drafted: world.drafted(seat),
-                    };
+                    let held = world.hidden_tickets(seat);
                     assert!(!world.clone().trade_hidden(seat, bigger, held, &mut rng));
                     // The truth, given, is a world where seat 1 holds what it truly holds.
                     let mut given = [Given::default(); MAX_SEATS];

@@ -173,11 +173,6 @@ fn weighted_sampling_follows_the_weights_and_still_looks_the_same() {
     assert!(checked > 50, "{checked} positions checked");
 }
 
-/// `seat`'s true hidden tickets in `state`.
-fn true_tickets(state: &GameState<'_>, seat: Seat) -> ttr::HiddenTickets {
-    ttr::HiddenTickets { held: state.tickets(seat), offer: state.offer(seat), drafted: state.drafted(seat) }
-}
-
 #[test]
 fn given_parts_are_kept_and_the_world_still_looks_the_same() {
     use ttr::{sample_setup_given, sample_setup_weighted, Given, MAX_SEATS};
@@ -203,7 +198,7 @@ fn given_parts_are_kept_and_the_world_still_looks_the_same() {
                 let mut given = [Given::default(); MAX_SEATS];
                 for s in (0..players).filter(|&s| s != me.index()).map(|s| Seat(s as u8)) {
                     given[s.index()] =
-                        Given { hand: Some(state.hand(s)), tickets: Some(true_tickets(&state, s)), ..Given::default() };
+                        Given { hand: Some(state.hand(s)), tickets: Some(state.hidden_tickets(s)), ..Given::default() };
                 }
                 let setup = sample_setup_given(&obs, &mut rng, |_, _| 1.0, &given).expect("the truth fits");
                 let world = GameState::from_setup(&map, &setup).expect("a valid position");
@@ -211,7 +206,7 @@ fn given_parts_are_kept_and_the_world_still_looks_the_same() {
                 world.check_invariants().unwrap_or_else(|e| panic!("{name}: {e}"));
                 for s in (0..players).filter(|&s| s != me.index()).map(|s| Seat(s as u8)) {
                     assert_eq!(world.hand(s), state.hand(s), "{name} step {step}: seat {} hand", s.0);
-                    assert_eq!(true_tickets(&world, s), true_tickets(&state, s), "{name} step {step}: tickets");
+                    assert_eq!(world.hidden_tickets(s), state.hidden_tickets(s), "{name} step {step}: tickets");
                 }
                 checked += 1;
             }
@@ -268,11 +263,11 @@ fn given_parts_that_do_not_fit_are_refused() {
     let too_many = CardCounts::of(Card::Loco, hand.total() as u8 + 1);
     assert_eq!(with(Given { holding: too_many, ..Given::default() }), None);
     // Tickets of another count, and tickets the observer holds itself.
-    let mut tickets = true_tickets(&state, Seat(1));
+    let mut tickets = state.hidden_tickets(Seat(1));
     assert!(with(Given { tickets: Some(tickets), ..Given::default() }).is_some());
     tickets.held = tickets.held.minus(ttr::TicketSet::single(tickets.held.first_item().expect("a ticket")));
     assert_eq!(with(Given { tickets: Some(tickets), ..Given::default() }), None);
-    let mut mine = true_tickets(&state, Seat(1));
+    let mut mine = state.hidden_tickets(Seat(1));
     let own = state.tickets(Seat(0)).first_item().expect("seat 0 holds a ticket");
     let theirs = mine.held.first_item().expect("a ticket");
     mine.held = mine.held.without(theirs).with(own);

@@ -19,8 +19,8 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{
-    game_seed, sample_setup_given, sample_setup_weighted, Bot, CardCounts, GameState, Given, HiddenTickets, Map,
-    Observation, Phase, PublicAction, Seat, TicketSet, MAX_SEATS,
+    game_seed, sample_setup_given, sample_setup_weighted, Bot, CardCounts, GameState, Given, Map, Observation, Phase,
+    PublicAction, Seat, TicketSet, MAX_SEATS,
 };
 use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::model::OpponentModel;
@@ -28,7 +28,7 @@ use ttr_bots::GreedyBot;
 
 /// Cards of `guess` that are not in `truth`.
 fn misplaced(guess: CardCounts, truth: CardCounts) -> f64 {
-    ttr::Card::ALL.iter().map(|&c| f64::from(guess[c].saturating_sub(truth[c]))).sum()
+    f64::from(guess.beyond(&truth).total())
 }
 
 /// The share of `truth` that `guess` holds.
@@ -92,8 +92,7 @@ fn run(args: &[String]) -> Result<(), String> {
             if seat != Seat(0) {
                 decisions += 1;
                 let mut given = [Given::default(); MAX_SEATS];
-                let tickets =
-                    HiddenTickets { held: state.tickets(seat), offer: state.offer(seat), drafted: state.drafted(seat) };
+                let tickets = state.hidden_tickets(seat);
                 given[seat.index()] =
                     Given { hand: Some(state.hand(seat)), tickets: Some(tickets), ..Given::default() };
                 let setup = sample_setup_given(&me, &mut rng, |_, _| 1.0, &given).ok_or("the truth must fit")?;

@@ -9,16 +9,12 @@ use common::load;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{
-    game_seed, sample_setup_weighted, sample_world_given, Bot, Card, CardCounts, GameState, Given, HiddenTickets,
-    Observation, Phase, PublicAction, Seat, TicketSet, MAX_SEATS,
+    game_seed, sample_setup_weighted, sample_world_given, Bot, Card, CardCounts, GameState, Given, Observation, Phase,
+    PublicAction, Seat, TicketSet, MAX_SEATS,
 };
 use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::model::OpponentModel;
 use ttr_bots::GreedyBot;
-
-fn hidden_tickets(state: &GameState<'_>, seat: Seat) -> HiddenTickets {
-    HiddenTickets { held: state.tickets(seat), offer: state.offer(seat), drafted: state.drafted(seat) }
-}
 
 #[test]
 fn greedy_given_a_seats_hidden_part_and_memory_decides_as_that_seat_did() {
@@ -39,7 +35,7 @@ fn greedy_given_a_seats_hidden_part_and_memory_decides_as_that_seat_did() {
                 let mut given = [Given::default(); MAX_SEATS];
                 given[seat.index()] = Given {
                     hand: Some(state.hand(seat)),
-                    tickets: Some(hidden_tickets(&state, seat)),
+                    tickets: Some(state.hidden_tickets(seat)),
                     ..Given::default()
                 };
                 let world = sample_world_given(&Observation::new(&state, observer), &mut rng, |_, _| 1.0, &given)
@@ -105,8 +101,7 @@ fn watching_greedy_opponents_reads_their_tickets_and_hands_better_than_the_board
                     // The worlds dealt from the guesses look the same from seat 0 and are positions
                     // the rules can reach.
                     for _ in 0..4 {
-                        let mut memories = [ttr_bots::greedy::GreedyMemory::default(); MAX_SEATS];
-                        let world = watcher.sample(&me, &mut rng, |s, t| belief.weight(s, t), &mut memories);
+                        let (world, _) = watcher.sample(&me, &mut rng, |s, t| belief.weight(s, t));
                         assert!(Observation::new(&world, Seat(0)) == me, "{name}: a dealt world looks the same");
                         world.check_invariants().unwrap_or_else(|e| panic!("{name}: {e}"));
                     }

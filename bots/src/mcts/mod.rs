@@ -417,13 +417,9 @@ impl MctsBot {
             self.belief.update(obs, self.params.infer);
             let belief = &self.belief;
             match self.model.as_ref().filter(|m| m.is_active()) {
-                Some(model) => (0..self.params.worlds)
-                    .map(|_| {
-                        let mut memories = fresh;
-                        let world = model.sample(obs, rng, |s, t| belief.weight(s, t), &mut memories);
-                        (world, memories)
-                    })
-                    .collect(),
+                Some(model) => {
+                    (0..self.params.worlds).map(|_| model.sample(obs, rng, |s, t| belief.weight(s, t))).collect()
+                }
                 None => (0..self.params.worlds)
                     .map(|_| (sample_world_weighted(obs, rng, |s, t| belief.weight(s, t)), fresh))
                     .collect(),

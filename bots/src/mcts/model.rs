@@ -33,8 +33,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{
-    known_in_hand, sample_world_given, sample_world_weighted, take_random, Action, Bot, Card, CardCounts, GameState,
-    Given, HiddenTickets, Map, Observation, PublicAction, Seat, TicketId, MAX_SEATS,
+    known_in_hand, sample_world_given, sample_world_weighted, take_random, Action, Bot, CardCounts, GameState, Given,
+    HiddenTickets, Map, Observation, PublicAction, Seat, TicketId, MAX_SEATS,
 };
 
 use crate::greedy::{GreedyBot, GreedyMemory};
@@ -141,8 +141,8 @@ impl OpponentModel {
     }
 
     /// A world of the position `obs` shows in which every opponent holds the hidden part of
-    /// one of its guesses, drawn by weight, and the greedy memories of those guesses in
-    /// `memories` (the default for the bot's own seat and for seats without guesses). When
+    /// one of its guesses, drawn by weight, with the greedy memories of those guesses (the
+    /// default for the bot's own seat and for seats without guesses). When
     /// the guesses drawn for two seats do not fit together it draws again (8 times),
     /// then leaves the hands to chance, then everything (the tickets weighted by `weight`).
     pub fn sample<'m>(
@@ -150,10 +150,9 @@ impl OpponentModel {
         obs: &Observation<'_, 'm>,
         rng: &mut Pcg64Mcg,
         weight: impl Fn(Seat, TicketId) -> f64,
-        memories: &mut [GreedyMemory; MAX_SEATS],
-    ) -> GameState<'m> {
+    ) -> (GameState<'m>, [GreedyMemory; MAX_SEATS]) {
         for attempt in 0..=TRIES {
-            *memories = [GreedyMemory::default(); MAX_SEATS];
+            let mut memories = [GreedyMemory::default(); MAX_SEATS];
             let mut given = [Given::default(); MAX_SEATS];
             for s in (0..obs.players()).filter(|&s| s != obs.seat().index()) {
                 let particles = &self.seats[s];
@@ -165,11 +164,10 @@ impl OpponentModel {
                 }
             }
             if let Some(world) = sample_world_given(obs, rng, &weight, &given) {
-                return world;
+                return (world, memories);
             }
         }
-        *memories = [GreedyMemory::default(); MAX_SEATS];
-        sample_world_weighted(obs, rng, weight)
+        (sample_world_weighted(obs, rng, weight), [GreedyMemory::default(); MAX_SEATS])
     }
 }
 
@@ -247,7 +245,7 @@ fn replay_one(
     // the guess as it was.
     if world.try_apply(played).is_ok() {
         p.hand = world.hand(seat);
-        p.tickets = hidden_tickets(&world, seat);
+        p.tickets = world.hidden_tickets(seat);
     }
 }
 
@@ -260,7 +258,7 @@ fn refit<'m>(obs: &Observation<'_, 'm>, seat: Seat, p: &mut Particle, rng: &mut 
     let world =
         sample_world_given(obs, rng, |_, _| 1.0, &given).unwrap_or_else(|| sample_world_weighted(obs, rng, |_, _| 1.0));
     p.hand = world.hand(seat);
-    p.tickets = hidden_tickets(&world, seat);
+    p.tickets = world.hidden_tickets(seat);
     world
 }
 
@@ -299,15 +297,13 @@ fn fresh_hand(world: &GameState<'_>, seat: Seat, holding: CardCounts, rng: &mut 
     let mut own = world.hand(seat);
     own.remove(&known);
     pool.add(&own);
-    let mut hand = known;
-    for c in Card::ALL {
-        let need = holding[c].saturating_sub(known[c]);
-        if pool[c] < need {
-            return None;
-        }
-        pool[c] -= need;
-        hand[c] += need;
+    let need = holding.beyond(&known);
+    if !pool.contains(&need) {
+        return None;
     }
+    pool.remove(&need);
+    let mut hand = known;
+    hand.add(&need);
     let size = world.hand(seat).total();
     if hand.total() > size {
         return None;
@@ -331,15 +327,10 @@ fn fresh(obs: &Observation<'_, '_>, seat: Seat, rng: &mut Pcg64Mcg) -> Particle 
     let world = sample_world_weighted(obs, rng, |_, _| 1.0);
     Particle {
         hand: world.hand(seat),
-        tickets: hidden_tickets(&world, seat),
+        tickets: world.hidden_tickets(seat),
         memory: GreedyMemory::default(),
         log_weight: 0.0,
     }
-}
-
-/// `seat`'s tickets in `world`.
-fn hidden_tickets(world: &GameState<'_>, seat: Seat) -> HiddenTickets {
-    HiddenTickets { held: world.tickets(seat), offer: world.offer(seat), drafted: world.drafted(seat) }
 }
 
 /// A uniformly random mask of `k` of `n` offer positions.
