@@ -249,13 +249,7 @@ pub fn sample_setup_given(
 
     // Tickets: the seat's own are fixed, and so are those given; the others are dealt
     // from those it cannot see.
-    let own_offer = obs.offer();
-    let own_picks = obs.drafted();
-    let visible: TicketSet = obs.tickets().or(own_offer.tickets().iter().copied().collect()).or(own_picks
-        .tickets()
-        .iter()
-        .copied()
-        .collect());
+    let visible = obs.seen_tickets();
     let mut fixed = TicketSet::EMPTY;
     for s in opponents() {
         let Some(t) = given[s.index()].tickets else { continue };
@@ -319,7 +313,7 @@ pub fn sample_setup_given(
         }
     }
     let mut offers = [TicketOffer::EMPTY; MAX_SEATS];
-    offers[me.index()] = own_offer;
+    offers[me.index()] = obs.offer();
     for s in opponents() {
         if let Some(t) = given[s.index()].tickets {
             offers[s.index()] = t.offer;
@@ -345,7 +339,7 @@ pub fn sample_setup_given(
     let mut rest = normal;
     rest.append(&mut long);
     rest.shuffle(rng);
-    setup.drafted[me.index()] = own_picks;
+    setup.drafted[me.index()] = obs.drafted();
     for s in opponents() {
         match given[s.index()].tickets {
             Some(t) => setup.drafted[s.index()] = t.drafted,

@@ -92,6 +92,13 @@ impl<'a, 'm> Observation<'a, 'm> {
         self.state.drafted[self.seat.index()]
     }
 
+    /// Every ticket this seat can see: held, offered and drafted (the others' are hidden).
+    #[must_use]
+    pub fn seen_tickets(&self) -> TicketSet {
+        let named = |offer: TicketOffer| offer.tickets().iter().copied().collect::<TicketSet>();
+        self.tickets().or(named(self.offer())).or(named(self.drafted()))
+    }
+
     /// The values of a seat's unused express cards.
     pub fn express_cards(&self, seat: Seat) -> impl Iterator<Item = u8> + 'a {
         self.state.express_cards(seat)

@@ -4,9 +4,13 @@
 //! and tickets, beside the guesses of the board-only sampler `mcts` uses without the model
 //! (`ttr::sample_setup_weighted` with its ticket belief at strength 4). Prints, per
 //! opponent position, the mean share of the true tickets a guess holds and the mean number
-//! of cards of a guessed hand that are not in the true hand; the weight of the heaviest
-//! guess, how often some guess holds every true ticket, and how often guesses were dealt
-//! again or drawn again by weight. Also checks that greedy,
+//! of cards of a guessed hand that are not in the true hand; the guesses' mean error in
+//! locomotives and in the largest stack of one colour; the weight of the heaviest guess,
+//! how often some guess holds every true ticket, how often guesses were dealt again or
+//! drawn again by weight, and the chance the guesses gave each decision before it was
+//! taken. It also sets the guesses' agreement on the tickets ([`OpponentModel::agreement`])
+//! beside how many true tickets they held, split at an agreement of 0.7: a calibrated
+//! belief agrees as often as it is right. Also checks that greedy,
 //! replayed in a world with an opponent's true hidden part and memory, takes the decision
 //! that opponent took (the model's premise): it prints how often it did not.
 //!
@@ -29,6 +33,11 @@ use ttr_bots::GreedyBot;
 /// Cards of `guess` that are not in `truth`.
 fn misplaced(guess: CardCounts, truth: CardCounts) -> f64 {
     f64::from(guess.beyond(&truth).total())
+}
+
+/// The largest number of cards of one colour.
+fn stack(hand: CardCounts) -> f64 {
+    f64::from(hand.0[..8].iter().copied().max().unwrap_or(0))
 }
 
 /// The share of `truth` that `guess` holds.
@@ -56,6 +65,14 @@ fn run(args: &[String]) -> Result<(), String> {
     let (mut positions, mut decisions, mut unfit) = (0u64, 0u64, 0u64);
     let (mut model_tickets, mut model_cards, mut prior_tickets, mut prior_cards) = (0.0, 0.0, 0.0, 0.0);
     let (mut heaviest, mut covered, mut refits, mut resamples) = (0.0, 0u64, 0u64, 0u64);
+    let mut predicted = 0.0;
+    // Positions by whether the guesses agreed on at least AGREE of the tickets: count,
+    // true-ticket share, misplaced cards.
+    const AGREE: f64 = 0.7;
+    let mut by_agreement = [(0u64, 0.0, 0.0); 2];
+    let mut agreement_sum = 0.0;
+    // Signed errors: locomotives, and the largest stack of one colour.
+    let (mut model_locos, mut model_stack, mut prior_locos, mut prior_stack) = (0.0, 0.0, 0.0, 0.0);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut belief = TicketBelief::default();
     for g in 0..games {
@@ -71,9 +88,17 @@ fn run(args: &[String]) -> Result<(), String> {
                 for o in (1..players).map(|s| Seat(s as u8)) {
                     let (hand, held) = (state.hand(o), state.tickets(o));
                     let (mut most, mut holds_all) = (0.0f64, false);
+                    let agreement = model.agreement(o);
+                    agreement_sum += agreement;
+                    let bucket = &mut by_agreement[usize::from(agreement >= AGREE)];
+                    bucket.0 += 1;
                     for (guess, tickets, w) in model.guesses(o) {
+                        bucket.1 += w * overlap(tickets.held, held);
+                        bucket.2 += w * misplaced(guess, hand);
                         model_tickets += w * overlap(tickets.held, held);
                         model_cards += w * misplaced(guess, hand);
+                        model_locos += w * (f64::from(guess.0[8]) - f64::from(hand.0[8]));
+                        model_stack += w * (stack(guess) - stack(hand));
                         most = most.max(w);
                         holds_all |= held.and(tickets.held) == held;
                     }
@@ -83,6 +108,9 @@ fn run(args: &[String]) -> Result<(), String> {
                         let setup = sample_setup_weighted(&me, &mut rng, |s, t| belief.weight(s, t));
                         prior_tickets += overlap(setup.tickets[o.index()], held) / 16.0;
                         prior_cards += misplaced(setup.hands[o.index()], hand) / 16.0;
+                        let h = setup.hands[o.index()];
+                        prior_locos += (f64::from(h.0[8]) - f64::from(hand.0[8])) / 16.0;
+                        prior_stack += (stack(h) - stack(hand)) / 16.0;
                     }
                     positions += 1;
                 }
@@ -109,6 +137,7 @@ fn run(args: &[String]) -> Result<(), String> {
         let stats = model.stats();
         refits += stats.refits;
         resamples += stats.resamples;
+        predicted += stats.predicted;
     }
     let n = positions.max(1) as f64;
     println!(
@@ -126,6 +155,13 @@ fn run(args: &[String]) -> Result<(), String> {
         prior_cards / n
     );
     println!(
+        "guess minus truth: locomotives model {:+.3}, board-only {:+.3}; largest colour model {:+.3}, board-only {:+.3}",
+        model_locos / n,
+        prior_locos / n,
+        model_stack / n,
+        prior_stack / n
+    );
+    println!(
         "the heaviest guess's weight {:.3}; some guess holds every true ticket in {:.1}% of positions",
         heaviest / n,
         100.0 * covered as f64 / n
@@ -135,6 +171,16 @@ fn run(args: &[String]) -> Result<(), String> {
         refits as f64 / decisions.max(1) as f64,
         resamples as f64 / decisions.max(1) as f64
     );
+    println!("the chance the guesses gave the decision taken {:.3}", predicted / decisions.max(1) as f64);
+    println!("the guesses' agreement on the tickets {:.3}", agreement_sum / n);
+    for (label, (count, fit, cards)) in ["below", "at or above"].iter().zip(by_agreement) {
+        let c = count.max(1) as f64;
+        println!(
+            "  agreement {label} {AGREE}: {count} positions, true tickets held {:.3}, cards misplaced {:.2}",
+            fit / c,
+            cards / c
+        );
+    }
     println!("opponent decisions {decisions}; greedy replayed on the truth took another: {unfit}");
     Ok(())
 }

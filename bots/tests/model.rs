@@ -1,7 +1,7 @@
 //! `mcts`'s opponent model (`ttr_bots::mcts::model`): its premise (greedy, given another
 //! greedy seat's hidden part and memory in a world guessed for an observer, decides as that
 //! seat did), and that watching greedy opponents reads their tickets and hands better than
-//! the board alone does.
+//! the board alone does, Nordic's tickets (5 of 46 dealt at setup) included.
 
 mod common;
 
@@ -67,7 +67,14 @@ fn overlap(guess: TicketSet, truth: TicketSet) -> f64 {
 
 #[test]
 fn watching_greedy_opponents_reads_their_tickets_and_hands_better_than_the_board() {
-    for (name, players, games) in [("usa", 2, 12), ("legendary_asia", 3, 8)] {
+    // Per table: the least gain in the share of true tickets a guess holds, and in the cards
+    // of a guessed hand not in the true one. Nordic's hands read little better than the
+    // board's (2.78 against 3.03 cards misplaced over 20 games); its tickets, dealt 5 of 46
+    // at setup, are read only because copies of guesses get tickets moved at resampling
+    // (without: 0.515 against the board's 0.420; with: 0.672 against 0.459).
+    for (name, players, games, tickets_gain, cards_gain) in
+        [("usa", 2, 12, 0.15, 0.3), ("legendary_asia", 3, 8, 0.15, 0.3), ("nordic", 3, 6, 0.15, 0.0)]
+    {
         let map = load(name);
         let mut rng = Pcg64Mcg::seed_from_u64(5);
         let mut belief = TicketBelief::default();
@@ -117,11 +124,16 @@ fn watching_greedy_opponents_reads_their_tickets_and_hands_better_than_the_board
             ([model[0] / positions, model[1] / positions], [board[0] / positions, board[1] / positions]);
         assert!(positions > 100.0, "{name}: {positions} positions");
         assert!(
-            model[0] > board[0] + 0.15,
+            model[0] > board[0] + tickets_gain,
             "{name}: true tickets held by a guess {:.3}, by the board's {:.3}",
             model[0],
             board[0]
         );
-        assert!(model[1] < board[1] - 0.3, "{name}: cards misplaced {:.2}, by the board's {:.2}", model[1], board[1]);
+        assert!(
+            model[1] < board[1] - cards_gain,
+            "{name}: cards misplaced {:.2}, by the board's {:.2}",
+            model[1],
+            board[1]
+        );
     }
 }

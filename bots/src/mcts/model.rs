@@ -23,7 +23,9 @@
 //! bot drew the cards it put in the seat's hand, a ticket it gave the seat turned up
 //! elsewhere) gets a hand, or tickets, dealt again at random. Once the weights rest on few
 //! guesses (their effective number below half of them) the guesses are drawn again by
-//! weight (systematic resampling).
+//! weight (systematic resampling), and a tenth of the copies get one held ticket swapped
+//! for another the bot cannot see ([`REJUVENATE`]), so that the guesses can reach tickets
+//! that none of them was dealt.
 //!
 //! The model sees only what the table sees: the public decisions and the bot's own
 //! [`Observation`]. It assumes that the opponents play like the rollout policy; against
@@ -48,6 +50,10 @@ pub const MISS: f64 = 0.02;
 
 /// Plans the replaying bot remembers ([`Planner::with_memo`]).
 const REPLAY_PLANS: usize = 512;
+
+/// The chance that a copy of a guess made at resampling has one of its held tickets swapped
+/// for another that the bot cannot see (see the module documentation).
+pub const REJUVENATE: f64 = 0.1;
 
 /// Draws of one guess per seat for a world before the hands are left to chance.
 const TRIES: usize = 8;
@@ -76,7 +82,7 @@ pub struct OpponentModel {
 }
 
 /// Counters of the model's life, for diagnostics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ModelStats {
     /// Opponent decisions watched.
     pub decisions: u64,
@@ -86,6 +92,9 @@ pub struct ModelStats {
     pub refits: u64,
     /// Times a seat's guesses were drawn again by weight.
     pub resamples: u64,
+    /// Summed over the decisions watched: the chance the guesses gave the decision taken
+    /// (their weights times the share of the hands tried with which greedy takes it).
+    pub predicted: f64,
 }
 
 impl OpponentModel {
@@ -122,6 +131,38 @@ impl OpponentModel {
         particles.iter().map(move |p| (p.hand, p.tickets, p.log_weight.exp() / total))
     }
 
+    /// How far `seat`'s guesses agree on its held tickets: the mean share of a guess's
+    /// tickets that another guess holds, both drawn by weight (1 when all guesses hold the
+    /// same tickets, or before the seat's first decision watched). Were the weights a true
+    /// posterior, this would also be the expected share of a guess's tickets the seat holds.
+    #[must_use]
+    pub fn agreement(&self, seat: Seat) -> f64 {
+        let particles = &self.seats[seat.index()];
+        let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
+        let mut held_by = [0.0f64; 64];
+        for p in particles {
+            let w = p.log_weight.exp() / total;
+            for t in p.tickets.held.iter() {
+                held_by[t.index()] += w;
+            }
+        }
+        let mut agree = 0.0;
+        let mut counted = 0.0;
+        for p in particles {
+            let w = p.log_weight.exp() / total;
+            let n = p.tickets.held.count();
+            if n > 0 {
+                agree += w * p.tickets.held.iter().map(|t| held_by[t.index()]).sum::<f64>() / f64::from(n);
+                counted += w;
+            }
+        }
+        if counted > 0.0 {
+            agree / counted
+        } else {
+            1.0
+        }
+    }
+
     /// Reads `seat`'s decision `action`, taken in the position the bot sees as `obs`.
     pub fn observe(&mut self, obs: &Observation<'_, '_>, seat: Seat, action: PublicAction, rng: &mut Pcg64Mcg) {
         self.stats.decisions += 1;
@@ -130,13 +171,17 @@ impl OpponentModel {
             *particles = (0..self.size).map(|_| fresh(obs, seat, rng)).collect();
         }
         let base = sample_world_weighted(obs, rng, |_, _| 1.0);
+        let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
         for p in particles.iter_mut() {
-            replay_one(&mut self.replay, &mut self.stats, (obs, &base), seat, action, p, rng);
+            let w = p.log_weight.exp() / total;
+            let chance = replay_one(&mut self.replay, &mut self.stats, (obs, &base), seat, action, p, rng);
+            self.stats.predicted += w * chance;
         }
         normalize(particles);
         if effective(particles) < particles.len() as f64 / 2.0 {
             self.stats.resamples += 1;
             resample(particles, &mut self.spare, rng);
+            rejuvenate(particles, obs, rng);
         }
     }
 
@@ -172,7 +217,8 @@ impl OpponentModel {
 }
 
 /// Replays `seat`'s decision `action` in guess `p` and moves `p` past it (see the module
-/// documentation); `base` is a world of `obs` to trade the guess into.
+/// documentation); `base` is a world of `obs` to trade the guess into. Returns the factor
+/// by which `p`'s weight changed (1 when greedy takes the decision with `p`'s hand).
 fn replay_one(
     replay: &mut GreedyBot,
     stats: &mut ModelStats,
@@ -181,7 +227,7 @@ fn replay_one(
     action: PublicAction,
     p: &mut Particle,
     rng: &mut Pcg64Mcg,
-) {
+) -> f64 {
     stats.replays += 1;
     let memory = p.memory;
     let mut world = base.clone();
@@ -204,6 +250,7 @@ fn replay_one(
         };
     replay.set_memory(memory);
     let mut greedy = replay.choose(&Observation::new(&world, seat));
+    let mut factor = 1.0;
     if !fits || PublicAction::of(greedy) != action {
         // The first fresh hand with which greedy takes the decision, else the first tried
         // (it holds the cards laid, so the decision can be played there).
@@ -220,7 +267,8 @@ fn replay_one(
             }
             hits += u32::from(hit);
         }
-        p.log_weight += (f64::from(hits) / f64::from(FRESH_HANDS)).max(MISS).ln();
+        factor = (f64::from(hits) / f64::from(FRESH_HANDS)).max(MISS);
+        p.log_weight += factor.ln();
         match chosen {
             Some((candidate, g, m)) => {
                 (world, greedy) = (candidate, g);
@@ -247,6 +295,7 @@ fn replay_one(
         p.hand = world.hand(seat);
         p.tickets = world.hidden_tickets(seat);
     }
+    factor
 }
 
 /// A world of `obs` for guess `p` when `p` does not fit it: `seat` keeps `p`'s tickets if
@@ -339,6 +388,34 @@ fn random_mask(n: usize, k: u8, rng: &mut Pcg64Mcg) -> u8 {
     let positions = &mut positions[..n.min(8)];
     positions.shuffle(rng);
     positions.iter().take(usize::from(k)).fold(0, |mask, &i| mask | 1 << i)
+}
+
+/// Moves the tickets of some copies made by [`resample`]: each guess that follows one with
+/// the same held tickets has, with chance [`REJUVENATE`], one of them swapped for a ticket of
+/// the same kind (normal or long) that the bot cannot see and the guess does not name. The
+/// decisions that follow weigh the moved guesses like any other. Without this the guesses
+/// hold only ticket sets dealt at the seat's first decision watched, and where those cannot
+/// cover what may have been dealt (3-player Nordic: 5 of 46 tickets at setup) the weights
+/// settle on wrong ones.
+fn rejuvenate(particles: &mut [Particle], obs: &Observation<'_, '_>, rng: &mut Pcg64Mcg) {
+    let map = obs.map();
+    let seen = obs.seen_tickets();
+    for i in 1..particles.len() {
+        if particles[i].tickets.held != particles[i - 1].tickets.held || rng.random::<f64>() >= REJUVENATE {
+            continue;
+        }
+        let p = &mut particles[i];
+        let held = p.tickets.held;
+        if held.is_empty() {
+            continue;
+        }
+        let out = held.nth(rng.random_range(0..held.count()));
+        let kind = if map.long_tickets().contains(out) { map.long_tickets() } else { map.normal_tickets() };
+        let free = kind.minus(seen).minus(p.tickets.all());
+        if !free.is_empty() {
+            p.tickets.held = held.without(out).with(free.nth(rng.random_range(0..free.count())));
+        }
+    }
 }
 
 /// Shifts the log weights so that the largest is 0.
