@@ -40,9 +40,9 @@ fn play(map: &Map, specs: &[&str], seed: u64, index: u64) -> GameResult {
 fn plays_legally(name: &str, counts: &[usize], games: u64) -> u64 {
     let map = load(name);
     let specs = [
-        "mcts:iters=4:worlds=2",
-        "mcts:iters=6:worlds=2:tree=3:widen=0:second=1:keep=1",
-        "mcts:iters=4:rollout=random:depth=20:infer=0",
+        "mcts:iters=4:worlds=2:model=0",
+        "mcts:iters=6:worlds=2:tree=3:widen=0:second=1:keep=1:model=0",
+        "mcts:iters=4:rollout=random:depth=20:infer=0:model=0",
         "mcts:iters=4:worlds=2:model=8",
     ];
     let mut played = 0;

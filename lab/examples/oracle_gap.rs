@@ -100,7 +100,7 @@ fn play(map: &Map, players: usize, seed: u64, index: u64, mode: Mode) -> Result<
     let game = game_seed(seed, index);
     let seats = lineup(players, index);
     let mcts_seat = Seat(seats[..players].iter().position(|&bot| bot == 0).expect("bot 0 has a seat") as u8);
-    let mut mcts = MctsBot::new(MctsParams::default(), bot_seed(game, mcts_seat));
+    let mut mcts = MctsBot::new(MctsParams { model: 0, ..MctsParams::default() }, bot_seed(game, mcts_seat));
     // One greedy bot a seat, as `ttr simulate` has: the bot remembers its own plan.
     let mut greedy: Vec<GreedyBot> = (0..players).map(|_| GreedyBot::new()).collect();
     let mut belief = TicketBelief::default();

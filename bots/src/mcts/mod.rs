@@ -9,9 +9,10 @@
 //! tickets the world gave them) to the end of the game, or for `depth` decisions, and is
 //! worth the squashed score difference `0.5 + 0.5·tanh((own − best opponent)/scale)`.
 //!
-//! With `model=N` the bot also watches every decision of the other seats
+//! With `model=N` (1024 by default) the bot also watches every decision of the other seats
 //! ([`Bot::observe`]) and reads their hands and tickets off them ([`model`], `N` guesses per
-//! opponent; a bot that is never shown a decision deals its worlds as `model=0` does): each
+//! opponent; a bot that is never shown a decision, and `model=0`, deal the worlds from the
+//! board alone, as above): each
 //! world's opponents then hold the hidden part of one guess drawn by weight, and their
 //! playout bots start a playout remembering what greedy would in that guess (its plan),
 //! where without the model they start afresh.

@@ -35,23 +35,24 @@ pub enum Rollout {
 /// | `runner` | when the halving keeps the policy's choice, the runner-up duels it (1) or the budget left goes unspent (0) | 0 |
 /// | `cap`    | most playouts a decision runs, ticket choices included (0: no cap) | 8192 |
 /// | `loco`   | greedy's `loco` for the bot's own seat: its rollout turns and the choice its duel defends (the other seats keep greedy's 1) | 1 |
-/// | `model`  | guesses per opponent of the model that reads hands and tickets off the opponents' decisions ([`super::model`]); the worlds are dealt from them (0: no model, the worlds are guessed from the board alone) | 0 |
+/// | `model`  | guesses per opponent of the model that reads hands and tickets off the opponents' decisions ([`super::model`]); the worlds are dealt from them (0: no model, the worlds are guessed from the board alone) | 1024 |
 ///
 /// `iters`, `ms` and `steps` are limits: the search stops at whichever given limit comes
 /// first; the default limit (`steps`) applies only when the spec gives none. The bot is
 /// deterministic from its seed unless `ms` is given.
 ///
 /// The defaults come from the measurements in `docs/mcts.md` (issue 21), the latest of
-/// which (2026-11-29): over 1,000 games each against `greedy` in the other seats, the `mcts`
-/// seat's win rate (Wilson 95%) and its on-CPU time per decision (two runs sharing 2 cores):
+/// which (2026-12-02): over 1,000 games each against `greedy` in the other seats, the `mcts`
+/// seat's win rate (Wilson 95%) and its on-CPU time per decision (four or five runs sharing
+/// 2 cores, so the times are high; `model=0` is the default of before):
 ///
-/// | table | seed | win rate | median | longest |
-/// |---|---|---|---|---|
-/// | 2-player USA | 31 | 81.0% [78.5, 83.3] | 7.5 ms | 25.4 ms |
-/// | 3-player Nordic | 51 | 72.1% [69.2, 74.8] | 10.7 ms | 52.5 ms |
-/// | 4-player USA | 41 to 43 | 56.2% [54.4, 57.9] (3,000 games) | 9.7 ms | 45.3 ms |
-/// | 4-player Legendary Asia | 61 | 61.8% [58.7, 64.8] | 11.3 ms | 35.6 ms |
-/// | 4-player South Korea | 71 | 74.2% [71.4, 76.8] | 12.8 ms | 52.7 ms |
+/// | table | seed | win rate | `model=0` | median | longest |
+/// |---|---|---|---|---|---|
+/// | 2-player USA | 31 | 89.1% [87.0, 90.9] | 81.0% | 8.7 ms (100 games, idle) | 26.8 ms |
+/// | 3-player Nordic | 51 | 72.7% [69.9, 75.4] | 72.1% | 17.3 ms | 103.4 ms |
+/// | 4-player USA | 41 | 64.5% [61.5, 67.4] | 57.1% | 13.9 ms | 64.3 ms |
+/// | 4-player Legendary Asia | 61 | 66.2% [63.2, 69.1] | 61.8% | 16.5 ms | 68.9 ms |
+/// | 4-player South Korea | 71 | 78.8% [76.2, 81.2] | 74.2% | 23.6 ms | 141.9 ms |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
@@ -122,7 +123,7 @@ impl Default for MctsParams {
             runner: false,
             cap: 8192,
             loco: crate::greedy::LOCO_COLORS,
-            model: 0,
+            model: 1024,
         }
     }
 }
@@ -209,7 +210,7 @@ pub const PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         key: "model",
-        default: "0",
+        default: "1024",
         range: "0..",
         meaning: "guesses per opponent of the model that reads hands and tickets off their decisions (0: none)",
     },
@@ -354,7 +355,7 @@ mod tests {
 
     #[test]
     fn model_reads_a_count_of_guesses() {
-        assert_eq!(MctsParams::default().model, 0);
+        assert_eq!(MctsParams::default().model, 1024);
         assert_eq!(parse(&[("model", "512")]).model, 512);
         assert!(MctsParams::parse(&[("model", "-1")]).unwrap_err().contains("whole number"));
     }
