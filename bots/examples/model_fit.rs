@@ -23,8 +23,8 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use ttr::{
-    game_seed, sample_setup_given, sample_setup_weighted, Bot, CardCounts, GameState, Given, Map, Observation, Phase,
-    PublicAction, Seat, TicketSet, MAX_SEATS,
+    game_seed, sample_setup_given, sample_setup_weighted, Bot, Card, CardCounts, GameState, Given, Map, Observation,
+    Phase, PublicAction, Seat, TicketSet, MAX_SEATS,
 };
 use ttr_bots::mcts::belief::TicketBelief;
 use ttr_bots::mcts::model::OpponentModel;
@@ -37,7 +37,7 @@ fn misplaced(guess: CardCounts, truth: CardCounts) -> f64 {
 
 /// The largest number of cards of one colour.
 fn stack(hand: CardCounts) -> f64 {
-    f64::from(hand.0[..8].iter().copied().max().unwrap_or(0))
+    f64::from(Card::COLORS.iter().map(|&c| hand[c]).max().unwrap_or(0))
 }
 
 /// The share of `truth` that `guess` holds.
@@ -97,7 +97,7 @@ fn run(args: &[String]) -> Result<(), String> {
                         bucket.2 += w * misplaced(guess, hand);
                         model_tickets += w * overlap(tickets.held, held);
                         model_cards += w * misplaced(guess, hand);
-                        model_locos += w * (f64::from(guess.0[8]) - f64::from(hand.0[8]));
+                        model_locos += w * (f64::from(guess[Card::Loco]) - f64::from(hand[Card::Loco]));
                         model_stack += w * (stack(guess) - stack(hand));
                         most = most.max(w);
                         holds_all |= held.and(tickets.held) == held;
@@ -109,7 +109,7 @@ fn run(args: &[String]) -> Result<(), String> {
                         prior_tickets += overlap(setup.tickets[o.index()], held) / 16.0;
                         prior_cards += misplaced(setup.hands[o.index()], hand) / 16.0;
                         let h = setup.hands[o.index()];
-                        prior_locos += (f64::from(h.0[8]) - f64::from(hand.0[8])) / 16.0;
+                        prior_locos += (f64::from(h[Card::Loco]) - f64::from(hand[Card::Loco])) / 16.0;
                         prior_stack += (stack(h) - stack(hand)) / 16.0;
                     }
                     positions += 1;

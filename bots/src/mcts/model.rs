@@ -127,7 +127,7 @@ impl OpponentModel {
     /// seat's first decision watched).
     pub fn guesses(&self, seat: Seat) -> impl Iterator<Item = (CardCounts, HiddenTickets, f64)> + '_ {
         let particles = &self.seats[seat.index()];
-        let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
+        let total = weight_sum(particles);
         particles.iter().map(move |p| (p.hand, p.tickets, p.log_weight.exp() / total))
     }
 
@@ -138,7 +138,7 @@ impl OpponentModel {
     #[must_use]
     pub fn agreement(&self, seat: Seat) -> f64 {
         let particles = &self.seats[seat.index()];
-        let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
+        let total = weight_sum(particles);
         let mut held_by = [0.0f64; 64];
         for p in particles {
             let w = p.log_weight.exp() / total;
@@ -171,7 +171,7 @@ impl OpponentModel {
             *particles = (0..self.size).map(|_| fresh(obs, seat, rng)).collect();
         }
         let base = sample_world_weighted(obs, rng, |_, _| 1.0);
-        let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
+        let total = weight_sum(particles);
         for p in particles.iter_mut() {
             let w = p.log_weight.exp() / total;
             let chance = replay_one(&mut self.replay, &mut self.stats, (obs, &base), seat, action, p, rng);
@@ -418,6 +418,11 @@ fn rejuvenate(particles: &mut [Particle], obs: &Observation<'_, '_>, rng: &mut P
     }
 }
 
+/// The guesses' weights summed (they are kept as logarithms).
+fn weight_sum(particles: &[Particle]) -> f64 {
+    particles.iter().map(|p| p.log_weight.exp()).sum()
+}
+
 /// Shifts the log weights so that the largest is 0.
 fn normalize(particles: &mut [Particle]) {
     let top = particles.iter().map(|p| p.log_weight).fold(f64::NEG_INFINITY, f64::max);
@@ -442,7 +447,7 @@ fn effective(particles: &[Particle]) -> f64 {
 /// Draws as many guesses by weight (systematic resampling); all weights become equal.
 fn resample(particles: &mut Vec<Particle>, spare: &mut Vec<Particle>, rng: &mut Pcg64Mcg) {
     let n = particles.len();
-    let step = particles.iter().map(|p| p.log_weight.exp()).sum::<f64>() / n as f64;
+    let step = weight_sum(particles) / n as f64;
     let mut next = rng.random::<f64>() * step;
     let mut acc = 0.0;
     spare.clear();
@@ -462,7 +467,7 @@ fn resample(particles: &mut Vec<Particle>, spare: &mut Vec<Particle>, rng: &mut 
 
 /// The index of one guess drawn by weight.
 fn pick(particles: &[Particle], rng: &mut Pcg64Mcg) -> usize {
-    let total: f64 = particles.iter().map(|p| p.log_weight.exp()).sum();
+    let total = weight_sum(particles);
     let mut x = rng.random::<f64>() * total;
     for (i, p) in particles.iter().enumerate() {
         x -= p.log_weight.exp();
