@@ -84,6 +84,9 @@ pub struct OpponentModel {
     size: usize,
     /// Per seat; empty until the seat's first decision is watched.
     seats: [Vec<Particle>; MAX_SEATS],
+    /// Per seat: its guesses' weights summed up to each guess, in order (made when the
+    /// weights change, read for every world a search draws).
+    running: [Vec<f64>; MAX_SEATS],
     /// Replays the opponents' decisions (its plans are a cache: any guess may use them).
     replay: GreedyBot,
     /// Scratch for resampling.
@@ -115,6 +118,7 @@ impl OpponentModel {
         OpponentModel {
             size: size.max(1),
             seats: Default::default(),
+            running: Default::default(),
             replay: GreedyBot::with_planner(Planner::with_memo(map, REPLAY_PLANS)),
             spare: Vec::with_capacity(size),
             stats: ModelStats::default(),
@@ -210,6 +214,12 @@ impl OpponentModel {
             resample(particles, &mut self.spare, rng);
             rejuvenate(particles, obs, rng);
         }
+        let running = &mut self.running[seat.index()];
+        running.clear();
+        running.extend(particles.iter().scan(0.0, |sum, p| {
+            *sum += p.log_weight.exp();
+            Some(*sum)
+        }));
     }
 
     /// A world of the position `obs` shows in which every opponent holds the hidden part of
@@ -229,7 +239,7 @@ impl OpponentModel {
             for s in (0..obs.players()).filter(|&s| s != obs.seat().index()) {
                 let particles = &self.seats[s];
                 if !particles.is_empty() {
-                    let p = &particles[pick(particles, rng)];
+                    let p = &particles[pick(&self.running[s], rng)];
                     let hand = (attempt < TRIES).then_some(p.hand);
                     given[s] = Given { hand, tickets: Some(p.tickets), ..Given::default() };
                     memories[s] = p.memory;
@@ -494,15 +504,8 @@ fn resample(particles: &mut Vec<Particle>, spare: &mut Vec<Particle>, rng: &mut 
     std::mem::swap(particles, spare);
 }
 
-/// The index of one guess drawn by weight.
-fn pick(particles: &[Particle], rng: &mut Pcg64Mcg) -> usize {
-    let total = weight_sum(particles);
-    let mut x = rng.random::<f64>() * total;
-    for (i, p) in particles.iter().enumerate() {
-        x -= p.log_weight.exp();
-        if x < 0.0 {
-            return i;
-        }
-    }
-    particles.len() - 1
+/// The index of one guess drawn by weight, given the weights' running sums (not empty).
+fn pick(running: &[f64], rng: &mut Pcg64Mcg) -> usize {
+    let x = rng.random::<f64>() * running[running.len() - 1];
+    running.partition_point(|&sum| sum <= x).min(running.len() - 1)
 }
