@@ -1,8 +1,7 @@
-//! `mcts`'s opponent model (`ttr_bots::mcts::model`): its premises (greedy, given another
+//! `mcts`'s opponent model (`ttr_bots::mcts::model`): its premise (greedy, given another
 //! greedy seat's hidden part and memory in a world guessed for an observer, decides as that
-//! seat did, and keeps the same tickets whatever its hand), and that watching greedy
-//! opponents reads their tickets and hands better than the board alone does, Nordic's
-//! tickets (5 of 46 dealt at setup) included.
+//! seat did), and that watching greedy opponents reads their tickets and hands better than
+//! the board alone does, Nordic's tickets (5 of 46 dealt at setup) included.
 
 mod common;
 
@@ -18,8 +17,8 @@ use ttr_bots::mcts::model::OpponentModel;
 use ttr_bots::GreedyBot;
 
 #[test]
-fn greedy_given_a_seats_hidden_part_and_memory_decides_as_that_seat_did_and_keeps_tickets_whatever_the_hand() {
-    let (mut replayed, mut keeps) = (0, 0);
+fn greedy_given_a_seats_hidden_part_and_memory_decides_as_that_seat_did() {
+    let mut replayed = 0;
     for (name, players) in [("usa", 2), ("usa", 4), ("nordic", 3), ("legendary_asia", 4), ("south_korea", 3)] {
         let map = load(name);
         let mut rng = Pcg64Mcg::seed_from_u64(players as u64);
@@ -45,23 +44,11 @@ fn greedy_given_a_seats_hidden_part_and_memory_decides_as_that_seat_did_and_keep
                 let again = replay.choose(&Observation::new(&world, seat));
                 assert_eq!(again, action, "{name} {players}p game {game}, turn {}", state.turns());
                 replayed += 1;
-                // The model judges a ticket keep on the tickets alone: any hand keeps alike.
-                if matches!(state.phase(), Phase::SetupKeep | Phase::KeepTickets) {
-                    given[seat.index()].hand = None;
-                    let other_hand =
-                        sample_world_given(&Observation::new(&state, observer), &mut rng, |_, _| 1.0, &given)
-                            .expect("the truth fits");
-                    replay.set_memory(memory);
-                    let again = replay.choose(&Observation::new(&other_hand, seat));
-                    assert_eq!(again, action, "{name} {players}p game {game}, keep at turn {}", state.turns());
-                    keeps += 1;
-                }
                 state.try_apply(action).unwrap();
             }
         }
     }
     assert!(replayed > 3000, "{replayed} decisions replayed");
-    assert!(keeps > 50, "{keeps} ticket keeps replayed with other hands");
 }
 
 /// Cards of `guess` beyond those of `truth`.
@@ -84,8 +71,8 @@ fn watching_greedy_opponents_reads_their_tickets_and_hands_better_than_the_board
     // of a guessed hand not in the true one. Nordic's hands read little better than the
     // board's (2.78 against 3.03 cards misplaced over 20 games); its tickets, dealt 5 of 46
     // at setup, are read only because copies of guesses get tickets moved at resampling
-    // (over these 16 games, without: 0.538 against the board's 0.459; with: 0.630 against
-    // 0.464).
+    // (over these 16 games, without: 0.533 against the board's 0.462; with: 0.619 against
+    // 0.463; the 6 games of before passed with 0.607 against 0.455, too close to the bound).
     for (name, players, games, tickets_gain, cards_gain) in
         [("usa", 2, 12, 0.15, 0.3), ("legendary_asia", 3, 8, 0.15, 0.3), ("nordic", 3, 16, 0.12, 0.0)]
     {

@@ -9,9 +9,6 @@
 //! decision) and greedy is asked what it would do there:
 //!
 //! - when greedy takes the decision the table saw, the guess keeps its weight;
-//! - when greedy would keep another number of tickets than the table saw, the weight is
-//!   multiplied by [`MISS`] and the guess takes on a hand dealt afresh: greedy keeps
-//!   without looking at the hand, so no other hand could explain the keep;
 //! - otherwise [`FRESH_HANDS`] hands dealt afresh around the guess's tickets are tried
 //!   (holding the cards the decision lays, if it lays any), the weight is multiplied by the
 //!   share of them with which greedy takes the decision (at least [`MISS`]), and the guess
@@ -287,19 +284,8 @@ fn replay_one(
         };
     replay.set_memory(memory);
     let mut greedy = replay.choose(&Observation::new(&world, seat));
-    let taken = PublicAction::of(greedy) == action;
     let mut factor = 1.0;
-    if matches!(action, PublicAction::Keep(_)) {
-        // A ticket keep is judged on the guess's tickets alone: greedy keeps without
-        // looking at the hand, so every hand dealt afresh would keep alike. A guess that
-        // misses still takes on a fresh hand, as it would from the hands tried below.
-        if !taken {
-            factor = MISS;
-            if let Some(candidate) = with_fresh_hand(obs, &world, seat, CardCounts::EMPTY, p.tickets, rng) {
-                world = candidate;
-            }
-        }
-    } else if !fits || !taken {
+    if !fits || PublicAction::of(greedy) != action {
         // The first fresh hand with which greedy takes the decision, else the first tried
         // (it holds the cards laid, so the decision can be played there).
         let mut chosen = None;
