@@ -44,15 +44,17 @@ pub enum Rollout {
 /// The defaults come from the measurements in `docs/mcts.md` (issue 21), the latest of
 /// which (2026-12-02): over 1,000 games each against `greedy` in the other seats, the `mcts`
 /// seat's win rate (Wilson 95%) and its on-CPU time per decision (four or five runs sharing
-/// 2 cores, so the times are high; `model=0` is the default of before):
+/// 2 cores, so the times are high, except South Korea's and Nordic's, timed again with one
+/// run alone after South Korea's draft stopped being read; `model=0` is the default of
+/// before):
 ///
 /// | table | seed | win rate | `model=0` | median | longest |
 /// |---|---|---|---|---|---|
 /// | 2-player USA | 31 | 89.1% [87.0, 90.9] | 81.0% | 8.7 ms (100 games, idle) | 26.8 ms |
-/// | 3-player Nordic | 51 | 72.7% [69.9, 75.4] | 72.1% | 17.3 ms | 103.4 ms |
+/// | 3-player Nordic | 51 | 72.7% [69.9, 75.4] | 72.1% | 14.9 ms | 75.8 ms |
 /// | 4-player USA | 41 | 64.5% [61.5, 67.4] | 57.1% | 13.9 ms | 64.3 ms |
 /// | 4-player Legendary Asia | 61 | 66.2% [63.2, 69.1] | 61.8% | 16.5 ms | 68.9 ms |
-/// | 4-player South Korea | 71 | 78.8% [76.2, 81.2] | 74.2% | 23.6 ms | 141.9 ms |
+/// | 4-player South Korea | 71 | 77.8% [75.1, 80.3] | 74.2% | 20.4 ms | 75.9 ms |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Playouts per decision (`None`: no limit on playouts).
