@@ -27,6 +27,9 @@
 //! for another the bot cannot see ([`REJUVENATE`]), so that the guesses can reach tickets
 //! that none of them was dealt.
 //!
+//! A setup draft (South Korea) is not read: the guesses are first dealt at the keep after
+//! it ([`OpponentModel::observe`]).
+//!
 //! The model sees only what the table sees: the public decisions and the bot's own
 //! [`Observation`]. It assumes that the opponents play like the rollout policy; against
 //! players who do not, the misses spread over all guesses and the weights say less.
@@ -63,7 +66,7 @@ const TRIES: usize = 8;
 /// At the keep after a setup draft, where the seats' guesses are first dealt, one in this
 /// many is dealt and replayed, and copied to make up the number (see
 /// [`OpponentModel::observe`]).
-const DRAFT_COPIES: usize = 2;
+pub const DRAFT_COPIES: usize = 2;
 
 /// One guess of an opponent's hidden part.
 #[derive(Clone, Copy, Debug)]
