@@ -10,6 +10,7 @@ pub mod design;
 pub mod export;
 pub mod histogram;
 pub mod html_report;
+pub mod joins;
 pub mod obs_tensor;
 pub mod outliers;
 pub mod record;

@@ -3,9 +3,11 @@
 //! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an
 //! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
-use ttr::{network_of, play_game_recorded};
+use ttr::play_game_recorded;
+
+use crate::joins::Joins;
 use ttr::{
-    Bot, Card, CardCounts, CityId, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId,
+    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId,
     RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
 };
 
@@ -69,11 +71,10 @@ pub struct Tracer<'m> {
     owned: [RouteSet; MAX_SEATS],
     /// The other tracks of the double routes claimed by each seat.
     twins: [RouteSet; MAX_SEATS],
-    /// Per seat and city, the cities that the seat's routes join to it, that city included;
-    /// empty for a city none of them touches.
-    networks: [[CitySet; CitySet::CAPACITY]; MAX_SEATS],
-    /// Tickets kept by each seat and not completed yet.
-    pending: [TicketSet; MAX_SEATS],
+    /// The cities each seat's routes join, and the turn each join was made.
+    joins: [Joins; MAX_SEATS],
+    /// Per ticket, the turn it was kept in (meaningful for kept tickets).
+    kept_turn: [u16; TicketSet::CAPACITY],
     /// The seat of the turn in progress; `None` during setup.
     turn_seat: Option<u8>,
     /// Turns finished before the one in progress.
@@ -96,8 +97,8 @@ impl<'m> Tracer<'m> {
             trace: GameTrace::default(),
             owned: [RouteSet::EMPTY; MAX_SEATS],
             twins: [RouteSet::EMPTY; MAX_SEATS],
-            networks: [[CitySet::EMPTY; CitySet::CAPACITY]; MAX_SEATS],
-            pending: [TicketSet::EMPTY; MAX_SEATS],
+            joins: [Joins::new(); MAX_SEATS],
+            kept_turn: [0; TicketSet::CAPACITY],
             turn_seat: None,
             turns_done: 0,
             drawing: false,
@@ -126,62 +127,35 @@ impl<'m> Tracer<'m> {
         if let Some(twin) = route.twin {
             self.twins[s].insert(twin);
         }
-        let (at_a, at_b) = (self.network(seat, route.a), self.network(seat, route.b));
-        if at_a.contains(route.b) {
-            // The route joins cities already joined: no network changes.
-            return;
-        }
-        let joined = at_a.or(at_b);
-        for city in joined.iter() {
-            self.networks[s][city.index()] = joined;
-        }
-        // Only the joined network grew, so the pending tickets it completes have both
-        // cities in it.
-        let pending = &mut self.pending[s];
-        for t in pending.iter() {
-            let ticket = self.map.ticket(t);
-            if joined.contains(ticket.a) && joined.contains(ticket.b) {
-                self.trace.tickets[t.index()].completed_turn = Some(turn);
-                *pending = pending.without(t);
-            }
-        }
+        self.joins[s].join(route.a, route.b, turn);
     }
 
-    /// The cities that `seat`'s routes join to `city` (`city` included).
-    fn network(&self, seat: u8, city: CityId) -> CitySet {
-        self.networks[usize::from(seat)][city.index()].with(city)
-    }
-
-    /// `seat` keeps ticket `t` at `turn`: completed at once if its routes already join the
-    /// ticket's cities, pending otherwise.
-    fn keep(&mut self, seat: u8, t: TicketId, turn: u16) {
-        let ticket = self.map.ticket(t);
-        if self.network(seat, ticket.a).contains(ticket.b) {
-            self.trace.tickets[t.index()].completed_turn = Some(turn);
-        } else {
-            self.pending[usize::from(seat)].insert(t);
-        }
-    }
-
-    /// The finished trace of a game that is over with `result`: the winners' cities, and
-    /// which kept tickets ended blocked (worked out here, once per game).
+    /// The finished trace of a game that is over with `result`: when each kept ticket was
+    /// completed, which kept tickets ended blocked, the winners' cities (worked out here,
+    /// once per game).
     #[must_use]
     pub fn finish(mut self, result: &GameResult) -> GameTrace {
         let map = self.map;
         let owned = &self.owned[..usize::from(result.players)];
-        // Per seat, its usable routes and the last network of them searched: a ticket whose
-        // first city lies in that network is joined exactly when its second city does too.
-        let mut usable: [Option<RouteSet>; MAX_SEATS] = [None; MAX_SEATS];
-        let mut network = [CitySet::EMPTY; MAX_SEATS];
+        // One forest of the open routes serves every seat (see `open_routes`).
+        let mut open = Joins::new();
+        for r in open_routes(map, owned, &self.twins).iter() {
+            open.join(map.route(r).a, map.route(r).b, 0);
+        }
+        let mut usable: [Option<Joins>; MAX_SEATS] = [None; MAX_SEATS];
         for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
-            if let (Some((seat, _)), None) = (trace.kept, trace.completed_turn) {
-                let ticket = map.ticket(TicketId(t as u8));
-                let s = seat.index();
-                let routes = *usable[s].get_or_insert_with(|| owned_or_open(map, owned, &self.twins, seat));
-                if !network[s].contains(ticket.a) {
-                    network[s] = network_of(map, routes, ticket.a);
-                }
-                trace.blocked = !network[s].contains(ticket.b);
+            let Some((seat, _)) = trace.kept else { continue };
+            let (ticket, s) = (map.ticket(TicketId(t as u8)), seat.index());
+            trace.completed_turn = self.joins[s].joined_since(ticket.a, ticket.b).map(|turn| turn.max(self.kept_turn[t]));
+            if trace.completed_turn.is_none() {
+                let joins = usable[s].get_or_insert_with(|| {
+                    let mut joins = open;
+                    for r in owned[s].iter() {
+                        joins.join(map.route(r).a, map.route(r).b, 0);
+                    }
+                    joins
+                });
+                trace.blocked = !joins.joined(ticket.a, ticket.b);
             }
         }
         for w in result.winners.iter() {
@@ -230,7 +204,7 @@ impl Tracer<'_> {
                 };
                 for &t in kept.tickets() {
                     self.trace.tickets[t.index()].kept = Some((Seat(seat), source));
-                    self.keep(seat, t, turn);
+                    self.kept_turn[t.index()] = turn;
                 }
             }
             Event::Tickets { seat } => {
@@ -324,13 +298,23 @@ pub fn usable_routes(map: &Map, owned: &[RouteSet], seat: Seat) -> RouteSet {
 /// [`usable_routes`], given also the other tracks `twins[s]` of the double routes of each
 /// seat `s`.
 fn owned_or_open(map: &Map, owned: &[RouteSet], twins: &[RouteSet], seat: Seat) -> RouteSet {
+    open_routes(map, owned, twins).or(owned[seat.index()]).minus(twins[seat.index()])
+}
+
+/// The routes nobody owns that some seat may still claim (trains and cards aside), when
+/// seat `s` owns `owned[s]` and `twins[s]` are the other tracks of its double routes: every
+/// unclaimed route but, with fewer players than the rules' `doubles_both_from`, the other
+/// tracks of the claimed doubles. With a seat's own routes added they join exactly the
+/// cities its [`usable_routes`] join: those left out are the other tracks of its own
+/// doubles, which join the cities its own tracks join.
+fn open_routes(map: &Map, owned: &[RouteSet], twins: &[RouteSet]) -> RouteSet {
     let both_tracks = owned.len() >= usize::from(map.rules.doubles_both_from);
     let mut closed = RouteSet::EMPTY;
-    for (s, (&routes, &twins)) in owned.iter().zip(twins).enumerate() {
+    for (&routes, &twins) in owned.iter().zip(twins) {
         closed = closed.or(routes);
-        if s == seat.index() || !both_tracks {
+        if !both_tracks {
             closed = closed.or(twins);
         }
     }
-    map.all_routes().minus(closed).or(owned[seat.index()])
+    map.all_routes().minus(closed)
 }
