@@ -122,9 +122,9 @@ mod tests {
             }
             for (turn, &(x, y)) in links.iter().enumerate() {
                 let joined = group[usize::from(x)] | group[usize::from(y)];
-                for c in 0..64 {
+                for (c, set) in group.iter_mut().enumerate() {
                     if joined >> c & 1 == 1 {
-                        group[c] = joined;
+                        *set = joined;
                     }
                 }
                 if group[usize::from(a)] >> b & 1 == 1 {
