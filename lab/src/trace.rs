@@ -3,13 +3,12 @@
 //! ended blocked, when routes were claimed. Fixed-size; filled by a [`Tracer`], an
 //! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
-use ttr::play_game_recorded;
+use ttr::{
+    play_game_recorded, Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map,
+    RouteId, RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
+};
 
 use crate::joins::Joins;
-use ttr::{
-    Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map, RouteId,
-    RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
-};
 
 /// Where a ticket came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,7 +145,8 @@ impl<'m> Tracer<'m> {
         for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
             let Some((seat, _)) = trace.kept else { continue };
             let (ticket, s) = (map.ticket(TicketId(t as u8)), seat.index());
-            trace.completed_turn = self.joins[s].joined_since(ticket.a, ticket.b).map(|turn| turn.max(self.kept_turn[t]));
+            trace.completed_turn =
+                self.joins[s].joined_since(ticket.a, ticket.b).map(|turn| turn.max(self.kept_turn[t]));
             if trace.completed_turn.is_none() {
                 let joins = usable[s].get_or_insert_with(|| {
                     let mut joins = open;
