@@ -292,13 +292,7 @@ pub fn play_traced(
 pub fn usable_routes(map: &Map, owned: &[RouteSet], seat: Seat) -> RouteSet {
     let twins: Vec<RouteSet> =
         owned.iter().map(|routes| routes.iter().filter_map(|r| map.route(r).twin).collect()).collect();
-    owned_or_open(map, owned, &twins, seat)
-}
-
-/// [`usable_routes`], given also the other tracks `twins[s]` of the double routes of each
-/// seat `s`.
-fn owned_or_open(map: &Map, owned: &[RouteSet], twins: &[RouteSet], seat: Seat) -> RouteSet {
-    open_routes(map, owned, twins).or(owned[seat.index()]).minus(twins[seat.index()])
+    open_routes(map, owned, &twins).or(owned[seat.index()]).minus(twins[seat.index()])
 }
 
 /// The routes nobody owns that some seat may still claim (trains and cards aside), when
