@@ -136,11 +136,9 @@ impl<'m> Tracer<'m> {
     pub fn finish(mut self, result: &GameResult) -> GameTrace {
         let map = self.map;
         let owned = &self.owned[..usize::from(result.players)];
-        // One forest of the open routes serves every seat (see `open_routes`).
-        let mut open = Joins::new();
-        for r in open_routes(map, owned, &self.twins).iter() {
-            open.join(map.route(r).a, map.route(r).b, 0);
-        }
+        // One forest of the open routes serves every seat (see `open_routes`), made when
+        // the first ticket left incomplete asks for it.
+        let mut open: Option<Joins> = None;
         let mut usable: [Option<Joins>; MAX_SEATS] = [None; MAX_SEATS];
         for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
             let Some((seat, _)) = trace.kept else { continue };
@@ -149,11 +147,9 @@ impl<'m> Tracer<'m> {
                 self.joins[s].joined_since(ticket.a, ticket.b).map(|turn| turn.max(self.kept_turn[t]));
             if trace.completed_turn.is_none() {
                 let joins = usable[s].get_or_insert_with(|| {
-                    let mut joins = open;
-                    for r in owned[s].iter() {
-                        joins.join(map.route(r).a, map.route(r).b, 0);
-                    }
-                    joins
+                    let open = *open
+                        .get_or_insert_with(|| Joins::new().with_routes(map, open_routes(map, owned, &self.twins)));
+                    open.with_routes(map, owned[s])
                 });
                 trace.blocked = !joins.joined(ticket.a, ticket.b);
             }
