@@ -27,6 +27,11 @@ median() {
     sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
+# A over B, both numbers.
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'
+}
+
 declare -A new_rate
 workload() {
     local name=$1 players=$2 bots=$3 games=$4 threads=$5
@@ -37,13 +42,12 @@ workload() {
             rate "$base" "$players" "$bots" "$games" "$threads" >>"$out/base"
         fi
     done
-    local new old=""
+    local new old
     new=$(median <"$out/new")
     new_rate[$name]=$new
     if [[ -n $base ]]; then
         old=$(median <"$out/base")
-        printf '%-14s %9.0f games/s   baseline %9.0f   ratio %5.2f\n' "$name" "$new" "$old" \
-            "$(awk -v a="$new" -v b="$old" 'BEGIN { print a / b }')"
+        printf '%-14s %9.0f games/s   baseline %9.0f   ratio %5.2f\n' "$name" "$new" "$old" "$(ratio "$new" "$old")"
     else
         printf '%-14s %9.0f games/s\n' "$name" "$new"
     fi
@@ -59,6 +63,5 @@ workload greedy-4p-2t 4 greedy 40000 2
 workload personas-1t 4 "$personas" 20000 1
 workload personas-2t 4 "$personas" 40000 2
 for kind in random-4p random-2p greedy-4p personas; do
-    printf '%-14s two threads %.2f times one\n' "$kind" \
-        "$(awk -v a="${new_rate[$kind-2t]}" -v b="${new_rate[$kind-1t]}" 'BEGIN { print a / b }')"
+    printf '%-14s two threads %.2f times one\n' "$kind" "$(ratio "${new_rate[$kind-2t]}" "${new_rate[$kind-1t]}")"
 done
