@@ -22,21 +22,30 @@ pub struct LegalActions<'s, 'm> {
 #[derive(Clone, Copy, Debug)]
 enum Kind {
     None,
-    Pass,
-    Keep { offer_len: u8, min: u8, max: u8 },
-    Pick { offer_len: u8 },
+    Keep {
+        offer_len: u8,
+        min: u8,
+        max: u8,
+    },
+    Pick {
+        offer_len: u8,
+    },
     Draw(Draws),
-    Turn(Turn),
-    Tunnel { laid: CardCounts, hand: CardCounts, due: u8 },
+    /// The start of a turn: its choices ([`Turn`]) are derived from the state when a
+    /// question needs them, each question deriving only what it needs.
+    Turn,
+    Tunnel {
+        laid: CardCounts,
+        hand: CardCounts,
+        due: u8,
+    },
 }
 
-/// The choices at the start of a turn (the sets they come from are cheap to derive again
-/// from the state: see [`Claims`]). Order: draws, tickets, express cards for cards,
+/// The choices at the start of a turn. Order: draws, tickets, express cards for cards,
 /// express cards for tickets, claims by class and payment, claims with a provinces train.
-/// The claims are counted only when asked for ([`LegalActions::len`]): a bot that asks
-/// whether one action is legal, or that wants the `k`-th, does not pay for counting them.
-/// There is always at least one of them: a turn with none is [`Kind::Pass`].
-#[derive(Clone, Copy, Debug)]
+/// The claims are counted only when asked for ([`LegalActions::len`]): a bot that wants the
+/// `k`-th action does not pay for counting them. A turn with none of them is a pass.
+#[derive(Clone, Copy)]
 struct Turn {
     draws: Draws,
     tickets: bool,
@@ -47,9 +56,11 @@ struct Turn {
     /// route open to some seat; the seat's trains and closed twins may still rule out all
     /// their routes.
     classes: u128,
+    claims: Claims,
 }
 
 /// What the claims of the seat to move are drawn from, derived from the state.
+#[derive(Clone, Copy)]
 struct Claims {
     hand: CardCounts,
     /// Routes open to the seat that its trains reach.
@@ -65,6 +76,13 @@ impl Claims {
             claimable: state.claimable_routes(state.to_move),
             payments: PlainPayments::new(&hand, &state.map.rules),
         }
+    }
+}
+
+impl Draws {
+    /// The draws of the seat to move in `state`.
+    fn of(state: &GameState<'_>) -> Draws {
+        Draws { slots: market::market_slots(state), blind: state.can_draw_blind() }
     }
 }
 
@@ -110,34 +128,9 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                 Kind::Keep { offer_len: state.offers[seat].len() as u8, min: *range.start(), max: *range.end() }
             }
             Phase::Tunnel { laid, due, .. } => Kind::Tunnel { laid, hand: state.hands[seat], due },
-            Phase::FirstCard | Phase::SecondCard => {
-                Kind::Draw(Draws { slots: market::market_slots(state), blind: state.can_draw_blind() })
-            }
-            Phase::Turn => return LegalActions::at_turn_start(state),
+            Phase::FirstCard | Phase::SecondCard => Kind::Draw(Draws::of(state)),
+            Phase::Turn => Kind::Turn,
         };
-        LegalActions { state, kind }
-    }
-
-    /// [`LegalActions::new`] at the start of a turn. Kept out of line: it then writes its
-    /// [`Kind::Turn`] straight into the result, where inlined it went through an exit shared
-    /// with the other kinds that moved the fields byte by byte.
-    #[inline(never)]
-    fn at_turn_start(state: &'s GameState<'m>) -> LegalActions<'s, 'm> {
-        let map = state.map;
-        let seat = state.to_move.index();
-        let draws = Draws { slots: market::market_slots(state), blind: state.can_draw_blind() };
-        let tickets = state.can_draw_tickets();
-        let express = state.express[seat];
-        let payments = PlainPayments::new(&state.hands[seat], &map.rules);
-        let turn = Turn {
-            draws,
-            tickets,
-            express_cards: if state.can_draw_a_card() { express } else { 0 },
-            express_tickets: if tickets { express } else { 0 },
-            classes: payments.payable_classes(map) & state.open_classes,
-        };
-        // Nearly always a card can be drawn; the claims are counted only when none can.
-        let kind = if turn.others() == 0 && turn.claims_total(state) == 0 { Kind::Pass } else { Kind::Turn(turn) };
         LegalActions { state, kind }
     }
 
@@ -151,12 +144,12 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     pub fn len(&self) -> u32 {
         match self.kind {
             Kind::None => 0,
-            Kind::Pass => 1,
             Kind::Keep { offer_len, min, max } => keep_mask_count(usize::from(offer_len), min, max),
             Kind::Pick { offer_len } => u32::from(offer_len),
             Kind::Draw(draws) => draws.count(),
             Kind::Tunnel { laid, hand, due } => 1 + tunnels::surcharge_count(&laid, &hand, due),
-            Kind::Turn(t) => t.others() + t.claims_total(self.state),
+            // A turn with nothing else to do is a pass.
+            Kind::Turn => Turn::of(self.state).len(self.state).max(1),
         }
     }
 
@@ -172,7 +165,6 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     pub fn get(&self, k: u32) -> Action {
         match self.kind {
             Kind::None => panic!("no legal actions: the game is over"),
-            Kind::Pass => Action::Pass,
             Kind::Keep { offer_len, min, max } => Action::Keep(nth_keep_mask(usize::from(offer_len), min, max, k)),
             Kind::Pick { .. } => Action::Pick(k as u8),
             Kind::Draw(draws) => draws.nth(k),
@@ -183,10 +175,17 @@ impl<'s, 'm> LegalActions<'s, 'm> {
                     Action::TunnelPay(tunnels::nth_surcharge(&laid, &hand, due, k - 1))
                 }
             }
-            Kind::Turn(t) => t.nth_other(self.map(), k).unwrap_or_else(|k| {
-                let c = Claims::of(self.state);
-                nth_claim(self.map(), &c, t.classes, k).unwrap_or_else(|k| nth_province_claim(self.state, c.hand, k))
-            }),
+            Kind::Turn => {
+                let (state, t) = (self.state, Turn::of(self.state));
+                t.nth_other(state.map, k)
+                    .or_else(|k| nth_claim(state.map, &t.claims, t.classes, k))
+                    .or_else(|rest| nth_province_claim(state, t.claims.hand, rest))
+                    .unwrap_or_else(|rest| {
+                        // Only a turn with no action at all has nothing before index 0.
+                        assert!(rest == 0 && k == 0, "index {k} beyond the legal actions");
+                        Action::Pass
+                    })
+            }
         }
     }
 
@@ -197,38 +196,45 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// same random numbers as `get` and `len` would.
     #[must_use]
     pub fn pick(&self, choose: impl FnOnce(u32) -> u32) -> Action {
-        // Read in place, not copied (a copy just after the set was built would stall).
-        let Kind::Turn(t) = &self.kind else {
+        let Kind::Turn = self.kind else {
             return self.get(choose(self.len()));
         };
         let (state, map) = (self.state, self.map());
-        let c = Claims::of(state);
+        let t = Turn::of(state);
+        let c = &t.claims;
         // The claim counts of the plain classes (index: the class): at most 128 routes, each
         // with at most 9 slots' worth of payments of one length, fit in 16 bits.
         const _: () = assert!(128 * 9 * (MAX_ROUTE_LENGTH + 1) <= u16::MAX as usize);
         let (mut counts, mut plain_total) = ([0u16; 128], 0);
         for (i, class) in classes_in(map, t.classes) {
-            if let Some((set, per)) = class_claims(&c, class) {
+            if let Some((set, per)) = class_claims(c, class) {
                 let n = set.count() * per;
                 counts[i] = n as u16;
                 plain_total += n;
             }
         }
         let others = t.others();
-        let rest = special_claim_count(map, &c) + province_claim_count(state);
-        let k = choose(others + plain_total + rest);
+        let rest = special_claim_count(map, c) + province_claim_count(state);
+        let total = others + plain_total + rest;
+        // A turn with nothing else to do is a pass, the one action.
+        let k = choose(total.max(1));
+        if total == 0 {
+            return Action::Pass;
+        }
         let mut k = match t.nth_other(map, k) {
             Ok(action) => return action,
             Err(k) => k,
         };
         if k >= plain_total {
-            return nth_claim(map, &c, 0, k - plain_total).unwrap_or_else(|k| nth_province_claim(state, c.hand, k));
+            return nth_claim(map, c, 0, k - plain_total)
+                .or_else(|k| nth_province_claim(state, c.hand, k))
+                .expect("k is below the legal actions' count");
         }
         for (i, class) in classes_in(map, t.classes) {
             let n = u32::from(counts[i]);
             if k < n {
-                let (set, per) = class_claims(&c, class).expect("counted");
-                return class_claim(&c, class, set, per, k);
+                let (set, per) = class_claims(c, class).expect("counted");
+                return class_claim(c, class, set, per, k);
             }
             k -= n;
         }
@@ -238,25 +244,23 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// Every legal action, in the order of [`LegalActions::get`]; each route's payments are
     /// worked out once, so a full walk costs no more than listing the actions.
     pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
-        let turn = match self.kind {
-            Kind::Turn(t) => Some(t),
-            _ => None,
-        };
-        let prefix = turn.map_or_else(|| self.len(), |t| t.others());
-        let map = self.map();
-        let hand = self.state.hands[self.state.to_move.index()];
-        let claimable = self.state.claimable_routes(self.state.to_move);
+        let (state, map) = (self.state, self.map());
+        let at_turn_start = matches!(self.kind, Kind::Turn);
+        let turn = at_turn_start.then(|| Turn::of(state)).filter(|t| !t.is_pass(state));
+        // Listed by index: every action but at the start of a turn, where only a pass is.
+        let listed = if at_turn_start { u32::from(turn.is_none()) } else { self.len() };
+        let others =
+            turn.into_iter().flat_map(move |t| (0..t.others()).map(move |k| t.nth_other(map, k).expect("counted")));
         let claims = turn.into_iter().flat_map(move |t| {
+            let Claims { hand, claimable, .. } = t.claims;
             let plain = classes_in(map, t.classes).flat_map(move |(_, class)| claimable.and(class.routes).iter());
-            plain.chain(claimable.and(map.special_routes()).iter()).flat_map(move |route| {
+            let routes = plain.chain(claimable.and(map.special_routes()).iter()).flat_map(move |route| {
                 let payments = claims::RoutePayments::new(map.route(route), &hand, &map.rules);
                 (0..payments.len()).map(move |k| Action::Claim { route, pay: payments.get(k) })
-            })
+            });
+            routes.chain(provinces::province_claims(state, state.province_routes(), hand))
         });
-        let province_claims = turn
-            .into_iter()
-            .flat_map(move |_| provinces::province_claims(self.state, self.state.province_routes(), hand));
-        (0..prefix).map(move |k| self.get(k)).chain(claims).chain(province_claims)
+        (0..listed).map(move |k| self.get(k)).chain(others).chain(claims)
     }
 
     /// Whether `action` is one of the legal actions ([`LegalActions::iter`] yields it),
@@ -269,7 +273,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let state = self.state;
         let map = self.map();
         match (self.kind, action) {
-            (Kind::Pass, Action::Pass) => true,
+            (Kind::Turn, Action::Pass) => Turn::of(state).is_pass(state),
             (Kind::Keep { offer_len, min, max }, Action::Keep(mask)) => {
                 mask != 0 && u16::from(mask) >> offer_len == 0 && (min..=max).contains(&(mask.count_ones() as u8))
             }
@@ -279,24 +283,26 @@ impl<'s, 'm> LegalActions<'s, 'm> {
             (Kind::Tunnel { laid, hand, due }, Action::TunnelPay(extra)) => {
                 hand.contains(&extra) && tunnels::is_canonical_surcharge(&laid, &hand, due, &extra)
             }
-            (Kind::Turn(t), Action::DrawTickets) => t.tickets,
-            (Kind::Turn(t), Action::ExpressCards(value)) => map.rules.express_index(t.express_cards, value).is_some(),
-            (Kind::Turn(t), Action::ExpressTickets(value)) => {
-                map.rules.express_index(t.express_tickets, value).is_some()
+            (Kind::Turn, Action::DrawTickets) => state.can_draw_tickets(),
+            (Kind::Turn, Action::ExpressCards(value)) => {
+                map.rules.express_index(Turn::of(state).express_cards, value).is_some()
             }
-            (Kind::Turn(_), Action::Claim { route, pay }) => {
+            (Kind::Turn, Action::ExpressTickets(value)) => {
+                map.rules.express_index(Turn::of(state).express_tickets, value).is_some()
+            }
+            (Kind::Turn, Action::Claim { route, pay }) => {
                 let c = Claims::of(state);
                 route.index() < map.routes().len()
                     && c.claimable.contains(route)
                     && c.hand.contains(&pay)
                     && claims::RoutePayments::new(map.route(route), &c.hand, &map.rules).contains(&pay)
             }
-            (Kind::Turn(_), Action::ClaimProvince { route, pay, line, express }) => {
+            (Kind::Turn, Action::ClaimProvince { route, pay, line, express }) => {
                 route.index() < map.routes().len()
                     && state.province_routes().contains(route)
                     && state.check_province_claim(route, &pay, line, express).is_ok()
             }
-            (Kind::Turn(t), action) => t.draws.contains(action),
+            (Kind::Turn, action) => Draws::of(state).contains(action),
             _ => false,
         }
     }
@@ -310,7 +316,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
         let map = self.map();
         let c = Claims::of(self.state);
         match self.kind {
-            Kind::Turn(_) if route.index() < map.routes().len() && c.claimable.contains(route) => {
+            Kind::Turn if route.index() < map.routes().len() && c.claimable.contains(route) => {
                 Some(claims::RoutePayments::new(map.route(route), &c.hand, &map.rules))
             }
             _ => None,
@@ -321,7 +327,7 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     #[must_use]
     pub fn claimable_routes(&self) -> RouteSet {
         match self.kind {
-            Kind::Turn(_) => {
+            Kind::Turn => {
                 let (state, seat) = (self.state, self.state.to_move);
                 state.claimable_routes(seat).and(claims::payable_routes(self.map(), &state.hands[seat.index()]))
             }
@@ -331,6 +337,36 @@ impl<'s, 'm> LegalActions<'s, 'm> {
 }
 
 impl Turn {
+    /// The choices of the seat to move in `state`, at the start of its turn.
+    #[inline]
+    fn of(state: &GameState<'_>) -> Turn {
+        let map = state.map;
+        let seat = state.to_move.index();
+        let draws = Draws::of(state);
+        let tickets = state.can_draw_tickets();
+        let express = state.express[seat];
+        let claims = Claims::of(state);
+        Turn {
+            draws,
+            tickets,
+            // At the start of a turn a card can be drawn exactly when some draw is legal.
+            express_cards: if draws.count() > 0 { express } else { 0 },
+            express_tickets: if tickets { express } else { 0 },
+            classes: claims.payments.payable_classes(map) & state.open_classes,
+            claims,
+        }
+    }
+
+    /// Whether the turn has nothing to do but pass.
+    fn is_pass(&self, state: &GameState<'_>) -> bool {
+        self.others() == 0 && self.claims_total(state) == 0
+    }
+
+    /// The number of legal actions, or 0 for a pass.
+    fn len(&self, state: &GameState<'_>) -> u32 {
+        self.others() + self.claims_total(state)
+    }
+
     /// The number of legal actions but the claims.
     fn others(&self) -> u32 {
         self.draws.count()
@@ -371,7 +407,7 @@ impl Turn {
     /// The number of claims, those with a provinces train included, the seat to move in
     /// `state` (the state this turn was made from) can make.
     fn claims_total(&self, state: &GameState<'_>) -> u32 {
-        claim_count(state.map, &Claims::of(state), self.classes) + province_claim_count(state)
+        claim_count(state.map, &self.claims, self.classes) + province_claim_count(state)
     }
 }
 
@@ -397,20 +433,25 @@ fn count_province_claims(state: &GameState<'_>) -> u32 {
     routes.iter().map(|r| landings.claims_of(map.route(r), hand, &map.rules)).sum()
 }
 
-/// The `k`-th claim with a provinces train (0-based, below [`province_claim_count`]), in
-/// the order of [`provinces::province_claims`]: routes before the one it falls in are
-/// skipped by their counts.
-fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Action {
+/// The `k`-th claim with a provinces train (0-based), in the order of
+/// [`provinces::province_claims`]: routes before the one it falls in are skipped by their
+/// counts. When `k` is not below [`province_claim_count`], `Err` with `k` less that count.
+fn nth_province_claim(state: &GameState<'_>, hand: CardCounts, mut k: u32) -> Result<Action, u32> {
+    let routes = state.province_routes();
+    if routes.is_empty() {
+        return Err(k);
+    }
     let map = state.map;
     let landings = provinces::Landings::of(state);
-    for r in state.province_routes().iter() {
+    for r in routes.iter() {
         let n = landings.claims_of(map.route(r), hand, &map.rules);
         if k < n {
-            return provinces::province_claims(state, RouteSet::EMPTY.with(r), hand).nth(k as usize).expect("counted");
+            let claim = provinces::province_claims(state, RouteSet::EMPTY.with(r), hand).nth(k as usize);
+            return Ok(claim.expect("counted"));
         }
         k -= n;
     }
-    panic!("index beyond the legal actions")
+    Err(k)
 }
 
 /// The plain classes in `classes` (bit `i`: [`Map::plain_classes`]`[i]`) with their

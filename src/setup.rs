@@ -15,6 +15,7 @@ use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId};
 use crate::map::Map;
+use crate::rules::market::Row;
 use crate::rules::tickets::{TicketOffer, TicketQueue};
 use crate::state::{GameState, Provinces, MARKET_SLOTS};
 
@@ -283,6 +284,7 @@ impl<'m> GameState<'m> {
             deck: setup.deck,
             discard: setup.discard,
             market: setup.market,
+            row: Row::of(&setup.market),
             hands: setup.hands,
             known: setup.known,
             trains: setup.trains,

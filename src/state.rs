@@ -13,6 +13,7 @@ use crate::card::{Card, CardCounts};
 use crate::ids::{Seat, TicketId};
 use crate::map::Map;
 use crate::rule_set::Rules;
+use crate::rules::market::Row;
 use crate::rules::tickets::{TicketOffer, TicketQueue};
 
 /// Number of face-up market slots.
@@ -54,6 +55,8 @@ pub struct GameState<'m> {
     pub(crate) deck: CardCounts,
     pub(crate) discard: CardCounts,
     pub(crate) market: [Option<Card>; MARKET_SLOTS],
+    /// The market as masks, kept as the market changes ([`GameState::row`]).
+    pub(crate) row: Row,
     pub(crate) hands: BySeat<CardCounts>,
     /// Cards everyone knows each seat holds (taken face up, or shown and taken back).
     pub(crate) known: BySeat<CardCounts>,
@@ -114,6 +117,7 @@ impl<'m> GameState<'m> {
             deck: rules.deck.counts(),
             discard: CardCounts::EMPTY,
             market: [None; MARKET_SLOTS],
+            row: Row::of(&[None; MARKET_SLOTS]),
             hands: BySeat::splat(CardCounts::EMPTY),
             known: BySeat::splat(CardCounts::EMPTY),
             trains: BySeat::splat(0),

@@ -286,9 +286,8 @@ impl GameState<'_> {
     pub(crate) fn end_turn(&mut self, sink: &mut impl EventSink) {
         let s = self.to_move.index();
         self.discard_revealed();
-        let row = self.row();
-        if row.empty != 0 {
-            self.refill_market(row, sink);
+        if self.row().empty != 0 {
+            self.refill_market(sink);
         }
         self.turns += 1;
         match self.final_turns_left {

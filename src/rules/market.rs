@@ -28,9 +28,17 @@ pub(crate) fn ends_draw(rules: &Rules, card: Card) -> bool {
     card.is_loco() && rules.face_up_loco_ends_draw
 }
 
-/// Market slots the seat to move may take now, a bit per slot.
+/// Market slots the seat to move may take now, a bit per slot: exactly the slots of
+/// [`GameState::may_take_face_up`].
 pub(crate) fn market_slots(state: &GameState<'_>) -> u8 {
-    (0..MARKET_SLOTS as u8).filter(|&slot| state.may_take_face_up(slot)).fold(0, |bits, slot| bits | 1 << slot)
+    let row = state.row;
+    let cards = !row.empty & Row::ALL;
+    match state.phase {
+        Phase::Turn | Phase::FirstCard => cards,
+        Phase::SecondCard if state.map.rules.face_up_loco_ends_draw => cards & !row.locos,
+        Phase::SecondCard => cards,
+        _ => 0,
+    }
 }
 
 impl GameState<'_> {
@@ -79,16 +87,13 @@ impl GameState<'_> {
     pub(crate) fn take_face_up(&mut self, slot: u8, sink: &mut impl EventSink) {
         let seat = self.to_move;
         let first = self.phase != Phase::SecondCard;
-        // The row is read before the slot is emptied: read again just after, it would stall.
-        let mut row = self.row();
-        row.empty |= 1 << slot;
-        row.locos &= !(1 << slot);
-        let card = self.market[usize::from(slot)].take().expect("checked");
+        let card = self.market[usize::from(slot)].expect("checked");
+        self.set_slot(usize::from(slot), None);
         sink.event(Event::Take { seat: seat.0, slot, card });
         self.hands[seat.index()][card] += 1;
         self.known[seat.index()][card] += 1;
         if self.can_draw_blind() {
-            self.refill_market(row, sink);
+            self.refill_market(sink);
         } else {
             sink.event(Event::Refill { slot, card: None });
         }
@@ -149,24 +154,25 @@ impl GameState<'_> {
     /// Lays a whole new market (setup or reset), then applies the 3-locomotive rule.
     pub(crate) fn lay_market(&mut self, reset: bool, sink: &mut impl EventSink) {
         for slot in 0..MARKET_SLOTS {
-            self.market[slot] = self.draw_card(sink);
+            let card = self.draw_card(sink);
+            self.set_slot(slot, card);
         }
         sink.event(Event::Market { cards: self.market, reset });
-        self.check_loco_reset(self.row().locos, sink);
+        self.check_loco_reset(sink);
     }
 
-    /// After the market changed, showing locomotives in the slots of `locos` (bit per slot):
-    /// resets it while it shows 3 or more and the deck and discard hold at least 3 other
-    /// cards (docs/rules.md 5). Whether it was reset.
-    pub(crate) fn check_loco_reset(&mut self, locos: u8, sink: &mut impl EventSink) -> bool {
-        debug_assert_eq!(locos, self.row().locos, "the locomotives shown");
-        let reset =
-            self.map.rules.loco_reset && locos.count_ones() >= 3 && self.deck.colored() + self.discard.colored() >= 3;
+    /// After the market changed: resets it while it shows 3 or more locomotives and the
+    /// deck and discard hold at least 3 other cards (docs/rules.md 5). Whether it was reset.
+    pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) -> bool {
+        let reset = self.map.rules.loco_reset
+            && self.row.locos.count_ones() >= 3
+            && self.deck.colored() + self.discard.colored() >= 3;
         if reset {
             for slot in 0..MARKET_SLOTS {
-                if let Some(c) = self.market[slot].take() {
+                if let Some(c) = self.market[slot] {
                     self.discard[c] += 1;
                 }
+                self.set_slot(slot, None);
             }
             self.lay_market(true, sink);
         }
@@ -175,31 +181,30 @@ impl GameState<'_> {
 
     /// The market row as masks (bit per slot): its empty slots and its locomotives.
     pub(crate) fn row(&self) -> Row {
-        let mut row = Row { empty: 0, locos: 0 };
-        for (slot, card) in self.market.iter().enumerate() {
-            row.empty |= u8::from(card.is_none()) << slot;
-            row.locos |= u8::from(*card == Some(Card::Loco)) << slot;
-        }
-        row
+        debug_assert_eq!(self.row, Row::of(&self.market), "the market row kept");
+        self.row
+    }
+
+    /// Puts `card` in market slot `slot` (nothing: empties it), keeping [`GameState::row`].
+    fn set_slot(&mut self, slot: usize, card: Option<Card>) {
+        self.market[slot] = card;
+        let bit = 1 << slot;
+        self.row.empty = (self.row.empty & !bit) | u8::from(card.is_none()) << slot;
+        self.row.locos = (self.row.locos & !bit) | u8::from(card == Some(Card::Loco)) << slot;
     }
 
     /// Refills every empty market slot it can, in slot order, applying the 3-locomotive
     /// rule after each single refill (docs/rules.md 5): a reset lays a whole new row at once.
-    /// `row` is [`GameState::row`] as the caller knows it, having read the row before it
-    /// emptied a slot: a read of the whole row just after one slot was written stalls.
-    pub(crate) fn refill_market(&mut self, mut row: Row, sink: &mut impl EventSink) {
-        debug_assert_eq!(row, self.row(), "the market row");
-        while row.empty != 0 {
-            let slot = row.empty.trailing_zeros() as usize;
-            row.empty &= row.empty - 1;
+    pub(crate) fn refill_market(&mut self, sink: &mut impl EventSink) {
+        let mut empty = self.row().empty;
+        while empty != 0 {
+            let slot = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
             if self.market[slot].is_none() && self.can_draw_blind() {
                 let card = self.draw_card(sink);
-                self.market[slot] = card;
+                self.set_slot(slot, card);
                 sink.event(Event::Refill { slot: slot as u8, card });
-                row.locos |= u8::from(card == Some(Card::Loco)) << slot;
-                if self.check_loco_reset(row.locos, sink) {
-                    row.locos = self.row().locos;
-                }
+                self.check_loco_reset(sink);
             }
         }
     }
@@ -212,6 +217,21 @@ pub(crate) struct Row {
     pub(crate) empty: u8,
     /// The slots showing a locomotive.
     pub(crate) locos: u8,
+}
+
+impl Row {
+    /// Every slot.
+    pub(crate) const ALL: u8 = (1 << MARKET_SLOTS) - 1;
+
+    /// The masks of `market`.
+    pub(crate) fn of(market: &[Option<Card>; MARKET_SLOTS]) -> Row {
+        let mut row = Row { empty: 0, locos: 0 };
+        for (slot, card) in market.iter().enumerate() {
+            row.empty |= u8::from(card.is_none()) << slot;
+            row.locos |= u8::from(*card == Some(Card::Loco)) << slot;
+        }
+        row
+    }
 }
 
 impl Observation<'_, '_> {
@@ -230,5 +250,38 @@ impl Observation<'_, '_> {
         self.to_move() == self.seat()
             && matches!(self.phase(), Phase::Turn | Phase::FirstCard | Phase::SecondCard)
             && self.state().can_draw_blind()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::map::Map;
+
+    #[test]
+    fn the_kept_row_is_the_market_s_through_seeded_games_and_resets() {
+        let mut resets = 0;
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let players = usize::from(map.rules.players[0]);
+            for seed in 0..40 {
+                let mut state = GameState::new(&map, players, seed).expect("players in range");
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                while !state.is_over() {
+                    let legal = state.legal_actions();
+                    let before = state.clone();
+                    let mut events = Vec::new();
+                    state.apply_recorded(legal.get(rng.random_range(0..legal.len())), &mut events);
+                    resets += events.iter().filter(|e| matches!(e, Event::Market { reset: true, .. })).count();
+                    assert_eq!(state.row, Row::of(&state.market), "{name} seed {seed} after {:?}", before.phase);
+                    let setup = GameState::from_setup(&map, &state.to_setup()).expect("a consistent state");
+                    assert_eq!(setup.row, state.row, "{name} seed {seed}: the row of a state rebuilt from its setup");
+                }
+            }
+        }
+        assert!(resets >= 20, "only {resets} 3-locomotive resets");
     }
 }
