@@ -76,7 +76,9 @@ pub use rules::claims::{
     can_pay, has_substitutes, is_valid_payment, locos_on_color_spaces, nth_payment, payable_routes, payment_count,
     RoutePayments,
 };
-pub use rules::end::{connected, largest_network, longest_path, network_of, winners, GameResult, SeatResult};
+pub use rules::end::{
+    connected, largest_network, longest_path, network_of, winners, Adjacency, GameResult, SeatResult,
+};
 pub use rules::tickets::{TicketOffer, TicketQueue};
 pub use rules::tunnels::{nth_surcharge, surcharge_count};
 pub use seed::{bot_seed, game_seed, mix};

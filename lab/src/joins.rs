@@ -3,7 +3,7 @@
 //! joined is read off the forest at the end of a game instead of being checked after every
 //! claim.
 
-use ttr::{CityId, CitySet, Map, RouteSet};
+use ttr::{CityId, CitySet};
 
 /// Cities joined by the routes added so far, with the turn each join was made.
 ///
@@ -59,16 +59,6 @@ impl Joins {
         if self.rank[usize::from(low)] == self.rank[usize::from(high)] {
             self.rank[usize::from(high)] += 1;
         }
-    }
-
-    /// These joins with `routes` of `map` added, their turns left at 0: for a forest asked
-    /// only which cities are joined.
-    #[must_use]
-    pub fn with_routes(mut self, map: &Map, routes: RouteSet) -> Joins {
-        for r in routes.iter() {
-            self.join(map.route(r).a, map.route(r).b, 0);
-        }
-        self
     }
 
     /// Whether the routes added join `a` and `b`.

@@ -4,8 +4,8 @@
 //! [`EventSink`] fed by the engine's [`ttr::play_game_recorded`].
 
 use ttr::{
-    play_game_recorded, Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, GameError, GameResult, Map,
-    RouteId, RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
+    play_game_recorded, Adjacency, Bot, Card, CardCounts, CitySet, Event, EventSink, ExpressUse, FixedList, GameError,
+    GameResult, Map, RouteId, RouteSet, Seat, TicketId, TicketSet, MAX_SEATS,
 };
 
 use crate::joins::Joins;
@@ -136,22 +136,23 @@ impl<'m> Tracer<'m> {
     pub fn finish(mut self, result: &GameResult) -> GameTrace {
         let map = self.map;
         let owned = &self.owned[..usize::from(result.players)];
-        // One forest of the open routes serves every seat (see `open_routes`), made when
-        // the first ticket left incomplete asks for it.
-        let mut open: Option<Joins> = None;
-        let mut usable: [Option<Joins>; MAX_SEATS] = [None; MAX_SEATS];
+        // The neighbours over the open routes serve every seat (see `open_routes`), found
+        // when the first ticket left incomplete asks for them; so do a seat's networks.
+        let mut open: Option<Adjacency> = None;
+        let mut usable: [Option<Networks>; MAX_SEATS] = [None; MAX_SEATS];
         for (t, trace) in self.trace.tickets.iter_mut().enumerate().take(map.tickets().len()) {
             let Some((seat, _)) = trace.kept else { continue };
             let (ticket, s) = (map.ticket(TicketId(t as u8)), seat.index());
             trace.completed_turn =
                 self.joins[s].joined_since(ticket.a, ticket.b).map(|turn| turn.max(self.kept_turn[t]));
             if trace.completed_turn.is_none() {
-                let joins = usable[s].get_or_insert_with(|| {
-                    let open = *open
-                        .get_or_insert_with(|| Joins::new().with_routes(map, open_routes(map, owned, &self.twins)));
-                    open.with_routes(map, owned[s])
+                let networks = usable[s].get_or_insert_with(|| {
+                    let open = open.get_or_insert_with(|| Adjacency::new(map, open_routes(map, owned, &self.twins)));
+                    let mut networks = Networks::new(CitySet::EMPTY);
+                    open.with_routes(map, owned[s]).networks().for_each(|net| networks.push(net));
+                    networks
                 });
-                trace.blocked = !joins.joined(ticket.a, ticket.b);
+                trace.blocked = !networks.as_slice().iter().any(|net| net.contains(ticket.a) && net.contains(ticket.b));
             }
         }
         for w in result.winners.iter() {
@@ -242,6 +243,9 @@ impl Tracer<'_> {
         }
     }
 }
+
+/// The networks of a set of routes: a map's 64 cities form at most 32.
+type Networks = FixedList<CitySet, { CitySet::CAPACITY / 2 }>;
 
 /// Two sinks fed the same events: a [`Tracer`] and another sink (a record, or `()`).
 /// Scripted chance outcomes, when replaying, come from the other sink.

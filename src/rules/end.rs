@@ -98,14 +98,70 @@ fn spread(map: &Map, routes: RouteSet, start: CityId, enough: impl Fn(CitySet) -
 
 /// The networks formed by `routes`: the cities of each connected group of them, every
 /// city touched by `routes` in exactly one, a network never empty.
-pub(crate) fn networks(map: &Map, routes: RouteSet) -> impl Iterator<Item = CitySet> + '_ {
-    let mut left = touched_cities(map, routes);
-    std::iter::from_fn(move || {
-        let start = left.first_item()?;
-        let net = network_of(map, routes, start);
-        left = left.minus(net);
-        Some(net)
-    })
+pub(crate) fn networks(map: &Map, routes: RouteSet) -> impl Iterator<Item = CitySet> {
+    Adjacency::new(map, routes).networks()
+}
+
+/// The cities a set of routes joins, as each city's neighbours over them: the networks
+/// they form are then read off by flood fills over city sets, a city at a time, with no
+/// route looked at again. Built for many questions about one set of routes; for one
+/// question, [`connected`] and [`network_of`] look at the routes directly.
+#[derive(Clone, Copy, Debug)]
+pub struct Adjacency {
+    /// Per city (index: the city), the cities one route away.
+    next: [CitySet; CitySet::CAPACITY],
+    /// The cities at either end of some route.
+    cities: CitySet,
+}
+
+impl Adjacency {
+    /// The neighbours of every city over `routes`.
+    #[must_use]
+    pub fn new(map: &Map, routes: RouteSet) -> Adjacency {
+        Adjacency { next: [CitySet::EMPTY; CitySet::CAPACITY], cities: CitySet::EMPTY }.with_routes(map, routes)
+    }
+
+    /// These neighbours with `routes` added.
+    #[must_use]
+    pub fn with_routes(mut self, map: &Map, routes: RouteSet) -> Adjacency {
+        for r in routes.iter() {
+            let route = map.route(r);
+            self.next[route.a.index()].insert(route.b);
+            self.next[route.b.index()].insert(route.a);
+            self.cities = self.cities.with(route.a).with(route.b);
+        }
+        self
+    }
+
+    /// The cities at either end of some route.
+    #[must_use]
+    pub fn cities(&self) -> CitySet {
+        self.cities
+    }
+
+    /// The cities reachable from `start` (including `start`).
+    #[must_use]
+    pub fn network_of(&self, start: CityId) -> CitySet {
+        let mut reached = CitySet::single(start);
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            let next = frontier.iter().fold(CitySet::EMPTY, |next, c| next.or(self.next[c.index()]));
+            frontier = next.minus(reached);
+            reached = reached.or(next);
+        }
+        reached
+    }
+
+    /// The networks: the cities of each connected group of routes, every city at an end of
+    /// a route in exactly one, a network never empty.
+    pub fn networks(self) -> impl Iterator<Item = CitySet> {
+        let mut left = self.cities;
+        std::iter::from_fn(move || {
+            let net = self.network_of(left.first_item()?);
+            left = left.minus(net);
+            Some(net)
+        })
+    }
 }
 
 /// The cities at either end of some route in `routes`.
@@ -454,6 +510,35 @@ mod tests {
             routes.insert(inner[rng.random_range(0..inner.len())]);
         }
         routes
+    }
+
+    #[test]
+    fn adjacency_finds_the_networks_a_route_by_route_search_finds_on_real_maps() {
+        for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
+            let map = Map::load(&path).expect("a project map");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(23);
+            let mut shapes = std::collections::BTreeSet::new();
+            for round in 0..300 {
+                let p = rng.random_range(0.02..0.6);
+                let (first, second): (RouteSet, RouteSet) = (
+                    map.all_routes().iter().filter(|_| rng.random_bool(p)).collect(),
+                    map.all_routes().iter().filter(|_| rng.random_bool(p / 4.0)).collect(),
+                );
+                let routes = first.or(second);
+                let adjacency = Adjacency::new(&map, first).with_routes(&map, second);
+                assert_eq!(adjacency.cities(), touched_cities(&map, routes), "{name} round {round}");
+                let nets: Vec<CitySet> = adjacency.networks().collect();
+                for c in adjacency.cities().iter() {
+                    let want = network_of(&map, routes, c);
+                    assert_eq!(adjacency.network_of(c), want, "{name} round {round}: the network of {c:?}");
+                    assert_eq!(nets.iter().filter(|n| n.contains(c)).count(), 1, "{name} round {round}: {c:?}");
+                    assert!(nets.contains(&want), "{name} round {round}");
+                }
+                shapes.insert(nets.len().min(6));
+            }
+            assert!((1..=6).all(|n| shapes.contains(&n)), "{name}: network counts 1 to 6 or more: {shapes:?}");
+        }
     }
 
     #[test]
