@@ -96,12 +96,6 @@ fn spread(map: &Map, routes: RouteSet, start: CityId, enough: impl Fn(CitySet) -
     reached
 }
 
-/// The networks formed by `routes`: the cities of each connected group of them, every
-/// city touched by `routes` in exactly one, a network never empty.
-pub(crate) fn networks(map: &Map, routes: RouteSet) -> impl Iterator<Item = CitySet> {
-    Adjacency::new(map, routes).networks()
-}
-
 /// The cities a set of routes joins, as each city's neighbours over them: the networks
 /// they form are then read off by flood fills over city sets, a city at a time, with no
 /// route looked at again. Built for many questions about one set of routes; for one
@@ -154,7 +148,7 @@ impl Adjacency {
 
     /// The networks: the cities of each connected group of routes, every city at an end of
     /// a route in exactly one, a network never empty.
-    pub fn networks(self) -> impl Iterator<Item = CitySet> {
+    pub fn networks(&self) -> impl Iterator<Item = CitySet> + '_ {
         let mut left = self.cities;
         std::iter::from_fn(move || {
             let net = self.network_of(left.first_item()?);
@@ -172,16 +166,16 @@ fn touched_cities(map: &Map, routes: RouteSet) -> CitySet {
 /// Cities in the largest connected network formed by `routes` (each city counted once).
 #[must_use]
 pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
-    networks(map, routes).map(CitySet::count).max().unwrap_or(0) as u8
+    Adjacency::new(map, routes).networks().map(CitySet::count).max().unwrap_or(0) as u8
 }
 
 /// Length of the longest trail in `routes`: each route used once, cities may repeat.
 #[must_use]
 pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
-    longest_path_in(map, routes, networks(map, routes))
+    longest_path_in(map, routes, Adjacency::new(map, routes).networks())
 }
 
-/// [`longest_path`] of `routes`, given their [`networks`]: the longest of the networks'
+/// [`longest_path`] of `routes`, given their networks ([`Adjacency::networks`]): the longest of the networks'
 /// longest trails.
 ///
 /// A network with two odd-degree cities or none holds a trail over all its routes (an
@@ -397,7 +391,7 @@ impl GameState<'_> {
             // Each network is found once, for tickets, largest network and longest path; a
             // network has two cities or more, so there are at most half as many as cities.
             let mut nets = FixedList::<CitySet, { CitySet::CAPACITY / 2 }>::new(CitySet::EMPTY);
-            for net in networks(map, owned) {
+            for net in Adjacency::new(map, owned).networks() {
                 nets.push(net);
             }
             for &net in nets.as_slice() {
@@ -559,13 +553,14 @@ mod tests {
                     // The same with its pendant trees pruned away: a bare core, or nothing.
                     let (size, extra) = (rng.random_range(4..20), rng.random_range(2..8));
                     let routes = grown(&map, &mut rng, size, extra);
-                    networks(&map, routes)
+                    Adjacency::new(&map, routes)
+                        .networks()
                         .fold(RouteSet::EMPTY, |core, net| core.or(Pruned::new(&map, net, routes).core))
                 } else {
                     let p = rng.random_range(0.02..0.25);
                     map.all_routes().iter().filter(|_| rng.random_bool(p)).collect()
                 };
-                for net in networks(&map, routes) {
+                for net in Adjacency::new(&map, routes).networks() {
                     let own = routes.and(net.iter().fold(RouteSet::EMPTY, |set, c| set.or(map.routes_at(c))));
                     let odd = net.iter().filter(|&c| own.and(map.routes_at(c)).count() % 2 == 1).count();
                     let pruned = Pruned::new(&map, net, own);
