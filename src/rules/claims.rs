@@ -456,32 +456,34 @@ impl GameState<'_> {
         for (known, paid) in self.known[s].0.iter_mut().zip(paid.0) {
             *known = known.saturating_sub(paid);
         }
+        // The sets are worked out in registers from their values before the claim: read back
+        // just after a one-bit write, a set would wait for the write (a stalled store forward).
+        let twin = r.twin.map_or(RouteSet::EMPTY, RouteSet::single);
+        let one_closes_both = self.players < self.map.rules.doubles_both_from;
+        let closed_to_all = if one_closes_both { twin.with(route) } else { RouteSet::single(route) };
+        let (claimed, closed_first) = (self.claimed.with(route), self.closed[0].or(closed_to_all));
         self.owned[s].insert(route);
-        self.claimed.insert(route);
+        self.claimed = claimed;
         for closed in self.closed.iter_mut() {
-            closed.insert(route);
+            *closed = closed.or(closed_to_all);
         }
-        self.shut_class(route);
-        if let Some(twin) = r.twin {
-            self.closed[s].insert(twin);
-            if self.players < self.map.rules.doubles_both_from {
-                for closed in self.closed.iter_mut() {
-                    closed.insert(twin);
-                }
-                self.shut_class(twin);
-            }
+        self.closed[s] = self.closed[s].or(twin);
+        // Below `doubles_both_from` players every route closes to all seats at once (the
+        // first seat's closed routes are closed to all); from it on, only claims close a
+        // route to more than one seat. ([`closed_to_all`], cheaply.)
+        let gone = if one_closes_both { closed_first } else { claimed };
+        self.shut_class(route, gone);
+        if let (Some(twin), true) = (r.twin, one_closes_both) {
+            self.shut_class(twin, gone);
         }
         self.trains[s] -= r.trains_needed();
         self.route_points[s] += i32::from(self.map.route_score(route));
     }
 
-    /// Takes `route`'s plain class out of `open_classes` once none of its routes is open
-    /// to any seat in play (call after closing `route` to everyone).
-    fn shut_class(&mut self, route: RouteId) {
+    /// Takes `route`'s plain class out of `open_classes` once none of its routes is open to
+    /// any seat in play, `gone` being the routes closed to all seats.
+    fn shut_class(&mut self, route: RouteId, gone: RouteSet) {
         if let Some(c) = self.map.plain_class_of(route) {
-            // [`closed_to_all`], cheaply: below `doubles_both_from` players every route closes
-            // to all seats at once; from it on, only claims close a route to more than one seat.
-            let gone = if self.players < self.map.rules.doubles_both_from { self.closed[0] } else { self.claimed };
             if self.map.plain_classes()[c].routes.minus(gone).is_empty() {
                 self.open_classes &= !(1 << c);
             }
