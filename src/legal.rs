@@ -377,6 +377,7 @@ impl Turn {
 
     /// The `k`-th of the actions but the claims (0-based), in the order of
     /// [`LegalActions::get`]; when `k` is not below [`Turn::others`], `Err` with `k` less it.
+    #[inline]
     fn nth_other(&self, map: &Map, mut k: u32) -> Result<Action, u32> {
         let rules = &map.rules;
         let d = self.draws.count();
@@ -486,6 +487,7 @@ fn class_claims(c: &Claims, class: &PlainClass) -> Option<(RouteSet, u32)> {
 
 /// The `k`-th claim (0-based, below `set.count() * per`) of `class`, whose claimable routes
 /// from `c` are `set`, each with `per` payments: routes in order, payments within a route.
+#[inline]
 fn class_claim(c: &Claims, class: &PlainClass, set: RouteSet, per: u32, k: u32) -> Action {
     Action::Claim { route: set.nth(k / per), pay: c.payments.nth(class.slot, class.length, k % per) }
 }
