@@ -7,6 +7,8 @@
 pub(crate) const LANES: u64 = 0x0101_0101_0101_0101;
 /// The top bit of each byte lane.
 pub(crate) const LANE_TOPS: u64 = 0x8080_8080_8080_8080;
+/// The low four bits of each byte lane.
+pub(crate) const LOW_NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
 /// Bit `i` of byte lane `i`.
 const DIAGONAL: u64 = 0x8040_2010_0804_0201;
 

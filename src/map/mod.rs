@@ -128,9 +128,10 @@ pub struct Map {
     tunnels: RouteSet,
     /// Non-empty classes of plain routes: (colour slot, 8 = gray; length; routes).
     plain_classes: Vec<PlainClass>,
-    /// Per colour slot and length `n`: the plain classes of that slot no longer than `n`
-    /// (bit `i`: `plain_classes[i]`; a map has at most 128 routes, so at most 128 classes).
-    plain_within: [[u128; MAX_ROUTE_LENGTH + 1]; 9],
+    /// Per colour slot (0..8) and length `n`: the plain classes of that slot or gray no
+    /// longer than `n` (bit `i`: `plain_classes[i]`; a map has at most 128 routes, so at
+    /// most 128 classes).
+    plain_within: [[u128; MAX_ROUTE_LENGTH + 1]; 8],
     /// Per route: the index of its plain class, `u8::MAX` for a special route.
     plain_class_of: Vec<u8>,
     /// Routes needing more than `t` trains, indexed by `t`.
@@ -441,14 +442,18 @@ impl Map {
         }
         let select =
             |kind| tickets.iter().enumerate().filter(|(_, t)| t.kind == kind).map(|(i, _)| TicketId(i as u8)).collect();
-        let mut plain_within = [[0u128; MAX_ROUTE_LENGTH + 1]; 9];
+        let mut plain_within = [[0u128; MAX_ROUTE_LENGTH + 1]; 8];
         let mut plain_class_of = vec![u8::MAX; routes.len()];
         for (i, class) in plain_classes.iter().enumerate() {
             for r in class.routes.iter() {
                 plain_class_of[r.index()] = i as u8;
             }
-            for set in &mut plain_within[usize::from(class.slot)][usize::from(class.length)..] {
-                *set |= 1 << i;
+            for (slot, within) in plain_within.iter_mut().enumerate() {
+                if class.slot == 8 || usize::from(class.slot) == slot {
+                    for set in &mut within[usize::from(class.length)..] {
+                        *set |= 1 << i;
+                    }
+                }
             }
         }
         Map {
@@ -535,11 +540,12 @@ impl Map {
         self.all_routes
     }
 
-    /// The plain classes of colour slot `slot` (8: gray) no longer than `length`, as a
-    /// mask over [`Map::plain_classes`] (bit `i`: class `i`).
+    /// The plain classes of colour slot `slot` (below 8) or gray no longer than `length`
+    /// (at most [`MAX_ROUTE_LENGTH`]), as a mask over [`Map::plain_classes`] (bit `i`:
+    /// class `i`): those that `length` cards of that colour pay for.
     #[must_use]
-    pub(crate) fn plain_classes_within(&self, slot: u8, length: u8) -> u128 {
-        self.plain_within[usize::from(slot)][usize::from(length).min(MAX_ROUTE_LENGTH)]
+    pub(crate) fn plain_classes_within(&self, slot: usize, length: u8) -> u128 {
+        self.plain_within[slot][usize::from(length)]
     }
 
     /// The index in [`Map::plain_classes`] of `route`'s class; `None` for a special route.

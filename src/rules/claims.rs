@@ -12,7 +12,7 @@ use crate::bitset::RouteSet;
 use crate::by_seat::BySeat;
 use crate::card::{Card, CardCounts};
 use crate::ids::{RouteId, Seat};
-use crate::lanes::{lanes_not_above, saturating_sub_lanes, LANES, LANE_TOPS};
+use crate::lanes::{lanes_not_above, saturating_sub_lanes, LANES, LANE_TOPS, LOW_NIBBLES};
 use crate::legal::classes_in;
 use crate::map::{Map, Route, MAX_ROUTE_LENGTH};
 use crate::observation::Observation;
@@ -386,18 +386,15 @@ impl PlainPayments {
     #[must_use]
     pub(crate) fn payable_classes(&self, map: &Map) -> u128 {
         // Lane `i`: the longest plain route colour slot `i` pays for, its cards plus the wild
-        // locomotives (locomotives alone when it has none). Reaches beyond the longest route
-        // a map may have change nothing, so the locomotives are capped at that length and
-        // no lane overflows (at most 127 + 15). Gray routes reach as far as the best colour.
+        // locomotives (locomotives alone when it has none), the longest of its colour or
+        // gray. Reaches beyond the longest route a map may have change nothing, so the
+        // locomotives are capped at that length, no lane overflows (at most 127 + 15), and
+        // the lanes are then capped at it too.
+        const _: () = assert!(MAX_ROUTE_LENGTH == 15, "lanes are capped by their high nibble");
         let reach = self.in_color + u64::from(self.wild_locos.min(MAX_ROUTE_LENGTH as u8)) * LANES;
-        let mut gray = 0;
-        let mut classes = 0;
-        for slot in 0..8u8 {
-            let reach = (reach >> (8 * slot)) as u8;
-            gray = gray.max(reach);
-            classes |= map.plain_classes_within(slot, reach);
-        }
-        classes | map.plain_classes_within(8, gray)
+        let over = (((reach >> 4) & LOW_NIBBLES) + LOW_NIBBLES) & !LOW_NIBBLES;
+        let reach = (reach | ((over >> 4) * 0x0F)) & LOW_NIBBLES;
+        (0..8).fold(0, |classes, slot| classes | map.plain_classes_within(slot, (reach >> (8 * slot)) as u8))
     }
 }
 
