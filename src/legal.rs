@@ -196,9 +196,11 @@ impl<'s, 'm> LegalActions<'s, 'm> {
     /// same random numbers as `get` and `len` would.
     #[must_use]
     pub fn pick(&self, choose: impl FnOnce(u32) -> u32) -> Action {
-        let Kind::Turn = self.kind else {
-            return self.get(choose(self.len()));
-        };
+        match self.kind {
+            Kind::Turn => {}
+            Kind::Draw(draws) => return draws.nth(choose(draws.count())),
+            _ => return self.get(choose(self.len())),
+        }
         let (state, map) = (self.state, self.map());
         let t = Turn::of(state);
         let c = &t.claims;
