@@ -202,8 +202,15 @@ impl CardCounts {
     /// The card at position `k` (0-based) when the cards are laid out in index order.
     /// Used to pick a uniformly random card from a pile; `k` must be below [`CardCounts::total`].
     #[must_use]
-    pub fn nth_card(&self, mut k: u32) -> Card {
-        if self.total() < 128 {
+    pub fn nth_card(&self, k: u32) -> Card {
+        self.nth_card_of(self.total(), k)
+    }
+
+    /// [`CardCounts::nth_card`] of a pile of `total` cards (its [`CardCounts::total`]).
+    #[inline]
+    pub(crate) fn nth_card_of(&self, total: u32, mut k: u32) -> Card {
+        debug_assert_eq!(total, self.total(), "the pile's total");
+        if total < 128 {
             // Every pile of the printed maps: the colours whose cards all come before the
             // `k`-th are found without a branch on `k`; all eight of them when it is a
             // locomotive.

@@ -140,7 +140,7 @@ impl GameState<'_> {
         }
         let card = match sink.scripted_card(&self.deck) {
             Some(card) if self.deck[card] > 0 => card,
-            _ => self.deck.nth_card(self.rng.random_range(0..total)),
+            _ => self.deck.nth_card_of(total, self.rng.random_range(0..total)),
         };
         self.deck[card] -= 1;
         Some(card)
