@@ -163,20 +163,28 @@ impl GameState<'_> {
 
     /// After the market changed: resets it while it shows 3 or more locomotives and the
     /// deck and discard hold at least 3 other cards (docs/rules.md 5). Whether it was reset.
+    #[inline]
     pub(crate) fn check_loco_reset(&mut self, sink: &mut impl EventSink) -> bool {
         let reset = self.map.rules.loco_reset
             && self.row.locos.count_ones() >= 3
             && self.deck.colored() + self.discard.colored() >= 3;
         if reset {
-            for slot in 0..MARKET_SLOTS {
-                if let Some(c) = self.market[slot] {
-                    self.discard[c] += 1;
-                }
-                self.set_slot(slot, None);
-            }
-            self.lay_market(true, sink);
+            self.reset_market(sink);
         }
         reset
+    }
+
+    /// Discards the market and lays a new one (which may be reset again).
+    #[cold]
+    #[inline(never)]
+    fn reset_market(&mut self, sink: &mut impl EventSink) {
+        for slot in 0..MARKET_SLOTS {
+            if let Some(c) = self.market[slot] {
+                self.discard[c] += 1;
+            }
+            self.set_slot(slot, None);
+        }
+        self.lay_market(true, sink);
     }
 
     /// The market row as masks (bit per slot): its empty slots and its locomotives.
