@@ -352,7 +352,8 @@ impl GameState<'_> {
         } else if self.turns >= self.map.rules.turn_cap {
             Phase::Over(EndReason::TurnCap)
         } else {
-            self.to_move = Seat((self.to_move.0 + 1) % self.players);
+            let next = self.to_move.0 + 1;
+            self.to_move = Seat(if next == self.players { 0 } else { next });
             Phase::Turn
         };
     }
