@@ -7,7 +7,7 @@ use crate::bitset::{CitySet, RouteSet, SeatSet};
 use crate::by_seat::BySeat;
 use crate::fixed_list::FixedList;
 use crate::ids::{CityId, Seat};
-use crate::map::Map;
+use crate::map::{Map, Route};
 use crate::rule_set::{BonusKind, TieBreak};
 use crate::state::GameState;
 
@@ -119,12 +119,16 @@ impl Adjacency {
     #[must_use]
     pub fn with_routes(mut self, map: &Map, routes: RouteSet) -> Adjacency {
         for r in routes.iter() {
-            let route = map.route(r);
-            self.next[route.a.index()].insert(route.b);
-            self.next[route.b.index()].insert(route.a);
-            self.cities = self.cities.with(route.a).with(route.b);
+            self.add(map.route(r));
         }
         self
+    }
+
+    /// Adds `route`.
+    fn add(&mut self, route: &Route) {
+        self.next[route.a.index()].insert(route.b);
+        self.next[route.b.index()].insert(route.a);
+        self.cities = self.cities.with(route.a).with(route.b);
     }
 
     /// The cities at either end of some route.
@@ -172,16 +176,15 @@ pub fn largest_network(map: &Map, routes: RouteSet) -> u8 {
 /// Length of the longest trail in `routes`: each route used once, cities may repeat.
 #[must_use]
 pub fn longest_path(map: &Map, routes: RouteSet) -> u16 {
-    longest_path_in(map, routes, Adjacency::new(map, routes).networks())
+    longest_path_in(map, routes, odd_cities(map, routes), Adjacency::new(map, routes).networks())
 }
 
-/// [`longest_path`] of `routes`, given their networks ([`Adjacency::networks`]): the longest of the networks'
-/// longest trails.
+/// [`longest_path`] of `routes`, given their [`odd_cities`] and their networks
+/// ([`Adjacency::networks`]): the longest of the networks' longest trails.
 ///
 /// A network with two odd-degree cities or none holds a trail over all its routes (an
 /// Euler trail), the longest. Any other network is searched over its core ([`Pruned`]).
-fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = CitySet>) -> u16 {
-    let odd = odd_cities(map, routes);
+fn longest_path_in(map: &Map, routes: RouteSet, odd: CitySet, networks: impl Iterator<Item = CitySet>) -> u16 {
     let mut best = 0;
     for net in networks {
         let own = net.iter().fold(RouteSet::EMPTY, |set, c| set.or(map.routes_at(c))).and(routes);
@@ -197,10 +200,12 @@ fn longest_path_in(map: &Map, routes: RouteSet, networks: impl Iterator<Item = C
 
 /// The cities at the ends of an odd number of `routes`.
 fn odd_cities(map: &Map, routes: RouteSet) -> CitySet {
-    routes.iter().fold(CitySet::EMPTY, |odd, r| {
-        let route = map.route(r);
-        CitySet(odd.0 ^ CitySet::single(route.a).0 ^ CitySet::single(route.b).0)
-    })
+    routes.iter().fold(CitySet::EMPTY, |odd, r| with_ends_toggled(odd, map.route(r)))
+}
+
+/// `odd` with `route`'s two ends in it toggled: the odd-degree cities once `route` is added.
+fn with_ends_toggled(odd: CitySet, route: &Route) -> CitySet {
+    CitySet(odd.0 ^ CitySet::single(route.a).0 ^ CitySet::single(route.b).0)
 }
 
 /// A network with its pendant trees pruned, leaf by leaf: what is left, the core, has no
@@ -388,11 +393,20 @@ impl GameState<'_> {
         let mut seats = BySeat::splat(SeatResult::default());
         for (s, out) in seats.first_mut(n).iter_mut().enumerate() {
             let owned = self.owned[s];
-            out.route_points = owned.iter().map(|r| i32::from(map.route_score(r))).sum();
-            // Each network is found once, for tickets, largest network and longest path; a
-            // network has two cities or more, so there are at most half as many as cities.
+            // One pass over the routes, then each network is found once, for tickets, largest
+            // network and longest path; a network has two cities or more, so there are at
+            // most half as many as cities.
+            let mut adjacency = Adjacency::new(map, RouteSet::EMPTY);
+            let mut odd = CitySet::EMPTY;
+            for r in owned.iter() {
+                let route = map.route(r);
+                adjacency.add(route);
+                odd = with_ends_toggled(odd, route);
+                out.route_points += i32::from(map.route_score(r));
+                out.mountain_routes += u8::from(route.mountains > 0);
+            }
             let mut nets = FixedList::<CitySet, { CitySet::CAPACITY / 2 }>::new(CitySet::EMPTY);
-            for net in Adjacency::new(map, owned).networks() {
+            for net in adjacency.networks() {
                 nets.push(net);
             }
             for &net in nets.as_slice() {
@@ -410,9 +424,8 @@ impl GameState<'_> {
             }
             out.trains_left = self.trains[s];
             if longest {
-                out.longest_path = longest_path_in(map, owned, nets.as_slice().iter().copied());
+                out.longest_path = longest_path_in(map, owned, odd, nets.as_slice().iter().copied());
             }
-            out.mountain_routes = owned.iter().filter(|&r| map.route(r).mountains > 0).count() as u8;
         }
         for bonus in &rules.bonuses {
             let value = |r: &SeatResult| match bonus.kind {
