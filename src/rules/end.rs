@@ -520,11 +520,16 @@ mod tests {
         routes
     }
 
+    /// The project map `maps/NAME.toml`.
+    fn project_map(name: &str) -> Map {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
+        Map::load(&path).expect("a project map")
+    }
+
     #[test]
     fn adjacency_finds_the_networks_a_route_by_route_search_finds_on_real_maps() {
         for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
-            let map = Map::load(&path).expect("a project map");
+            let map = project_map(name);
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(23);
             let mut shapes = std::collections::BTreeSet::new();
             for round in 0..300 {
@@ -552,8 +557,7 @@ mod tests {
     #[test]
     fn longest_path_is_the_longest_trail_from_any_city_on_real_maps() {
         for name in ["usa", "nordic", "legendary_asia", "south_korea"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{name}.toml"));
-            let map = Map::load(&path).expect("a project map");
+            let map = project_map(name);
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(19);
             // Networks of each kind the scoring treats apart: those with an Euler trail;
             // trees with three leaves or more (pruned to nothing); and those searched over
