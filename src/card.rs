@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use crate::lanes::{lanes_not_above, LANES};
+use crate::lanes::{lanes_not_above, nonzero_lanes, LANES};
 
 /// A train card. The first eight are colours; `Loco` is the locomotive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -187,16 +187,8 @@ impl CardCounts {
     /// The single colour (not locomotive) present, if exactly one colour is present.
     #[must_use]
     pub fn single_color(&self) -> Option<Card> {
-        let mut found = None;
-        for c in Card::COLORS {
-            if self[c] > 0 {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(c);
-            }
-        }
-        found
+        let present = nonzero_lanes(self.color_lanes());
+        (present.count_ones() == 1).then(|| Card::COLORS[(present.trailing_zeros() / 8) as usize])
     }
 
     /// The card at position `k` (0-based) when the cards are laid out in index order.
@@ -262,6 +254,19 @@ impl fmt::Display for CardCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_single_colour_is_the_one_colour_with_cards() {
+        // Every pile of up to two colours (counts 0 to 255) and locomotives.
+        for (a, b) in Card::COLORS.into_iter().flat_map(|a| Card::COLORS.into_iter().map(move |b| (a, b))) {
+            for (na, nb, locos) in [(0, 0, 0), (1, 0, 3), (0, 9, 0), (128, 1, 0), (200, 55, 7), (1, 1, 0)] {
+                let pile = CardCounts::EMPTY.with(a, na).with(b, nb).with(Card::Loco, locos);
+                let colours: Vec<Card> = Card::COLORS.into_iter().filter(|&c| pile[c] > 0).collect();
+                let want = if colours.len() == 1 { Some(colours[0]) } else { None };
+                assert_eq!(pile.single_color(), want, "{pile}");
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -20,6 +20,13 @@ pub(crate) fn lanes_not_above(lanes: u64, k: u32) -> u32 {
     ((((u64::from(k) * LANES) | LANE_TOPS) - lanes) & LANE_TOPS).count_ones()
 }
 
+/// The top bit of each byte lane of `lanes` that is not 0 (any byte values).
+pub(crate) fn nonzero_lanes(lanes: u64) -> u64 {
+    // The low seven bits of a lane plus 127 reach its top bit exactly when they are not all
+    // 0, with no carry into the next lane; a lane's own top bit counts too.
+    (((lanes & !LANE_TOPS) + !LANE_TOPS) | lanes) & LANE_TOPS
+}
+
 /// Lane-wise `a - b` floored at 0, for eight byte lanes each below 128.
 pub(crate) fn saturating_sub_lanes(a: u64, b: u64) -> u64 {
     // No lane borrows from the next, and a lane's top bit stays set exactly where a >= b.
@@ -60,6 +67,23 @@ mod tests {
     /// The positions of the set bits of `bits`, in order.
     fn set_bits(bits: u128) -> Vec<u32> {
         (0..128).filter(|&i| bits >> i & 1 == 1).collect()
+    }
+
+    #[test]
+    fn nonzero_lanes_are_found_for_every_byte_value_in_every_lane() {
+        for value in 0..=u8::MAX {
+            for lane in 0..8 {
+                // The lane under test among lanes holding 0, 1, 127, 128 and 255 around it.
+                for others in [0u8, 1, 127, 128, 255] {
+                    let mut bytes = [others; 8];
+                    bytes[lane] = value;
+                    let found = nonzero_lanes(u64::from_le_bytes(bytes));
+                    for (i, &b) in bytes.iter().enumerate() {
+                        assert_eq!(found >> (8 * i) & 0xFF, if b == 0 { 0 } else { 0x80 }, "{bytes:?}, lane {i}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
