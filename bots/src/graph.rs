@@ -49,7 +49,7 @@ impl Paths {
         &mut self,
         map: &Map,
         routes: RouteSet,
-        weight: impl Fn(RouteId) -> u32,
+        weight: impl Fn(RouteId) -> u16,
         sources: CitySet,
         targets: CitySet,
     ) -> Option<CityId> {
@@ -64,7 +64,7 @@ impl Paths {
         &mut self,
         map: &Map,
         routes: RouteSet,
-        weight: impl Fn(RouteId) -> u32,
+        weight: impl Fn(RouteId) -> u16,
         sources: CitySet,
         targets: CitySet,
     ) -> bool {
@@ -82,7 +82,7 @@ impl Paths {
         &mut self,
         map: &Map,
         routes: RouteSet,
-        weight: impl Fn(RouteId) -> u32,
+        weight: impl Fn(RouteId) -> u16,
         sources: CitySet,
         mut done: impl FnMut(CityId) -> bool,
     ) -> Option<CityId> {
@@ -105,7 +105,8 @@ impl Paths {
             unfollowed = unfollowed.minus(map.routes_at(u));
             for_each_route(out, |r| {
                 let v = map.route(r).other_end(u);
-                let d = best.saturating_add(weight(r));
+                // No overflow: a path holds at most 63 routes of at most 65,535 each.
+                let d = best + u32::from(weight(r));
                 let old = self.dist[v.index()];
                 if d < old {
                     if old != UNREACHED {
@@ -268,8 +269,13 @@ impl Buckets {
         let offset = self.occupied.rotate_right(self.base % RING).trailing_zeros();
         let d = self.base + offset;
         let i = (d % RING) as usize;
-        let city = self.ring[i].first_item().expect("an occupied bucket");
-        self.remove(d, city);
+        let bucket = self.ring[i];
+        let city = bucket.first_item().expect("an occupied bucket");
+        // The lowest city out of its bucket, in place ([`Buckets::remove`] of it).
+        self.ring[i] = CitySet(bucket.0 & (bucket.0 - 1));
+        if self.ring[i].is_empty() {
+            self.occupied &= !(1 << i);
+        }
         Some((d, city))
     }
 }
@@ -340,7 +346,7 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
         let map = Map::from_toml(LINE, Path::new("test.toml")).expect("valid");
         let mut p = Paths::new();
         let (a, d) = (CityId(0), CityId(3));
-        let length = |r: RouteId| u32::from(map.route(r).length);
+        let length = |r: RouteId| u16::from(map.route(r).length);
         assert_eq!(p.search(&map, map.all_routes(), length, CitySet::single(a), CitySet::single(d)), Some(d));
         assert_eq!(p.dist(d), 3);
         assert_eq!(p.path_to(&map, d), RouteSet::first(3));
@@ -386,13 +392,18 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
             let map = Map::load(&path).expect("a map");
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
             for round in 0..200 {
-                // Zero weights, small ones and, every fourth round, some far beyond the ring.
-                let top = if round % 4 == 0 { 300 } else { 7 };
-                let weights: Vec<u32> = map.all_routes().iter().map(|_| rng.random_range(0..top)).collect();
+                // Zero weights, small ones and, every fourth round, some far beyond the ring,
+                // every eighth as heavy as a weight may be.
+                let top = match round % 8 {
+                    0 => u16::MAX,
+                    4 => 300,
+                    _ => 7,
+                };
+                let weights: Vec<u16> = map.all_routes().iter().map(|_| rng.random_range(0..=top)).collect();
                 let weight = |r: RouteId| weights[r.index()];
                 let routes = map.all_routes().iter().filter(|_| rng.random_bool(0.8)).collect::<RouteSet>();
                 let source = CityId(rng.random_range(0..map.cities().len()) as u8);
-                let want = reference(&map, routes, weight, source);
+                let want = reference(&map, routes, |r| u32::from(weight(r)), source);
                 let mut got = Paths::new();
                 assert_eq!(got.search(&map, routes, weight, CitySet::single(source), CitySet::EMPTY), None);
                 assert_eq!((got.dist, got.via, got.settled), (want.dist, want.via, want.settled), "{name} {round}");
@@ -405,7 +416,7 @@ draw_tickets = { deal = 3, keep = 1, returned = "bottom" }
     #[test]
     fn search_all_stops_once_every_target_is_settled() {
         let map = Map::from_toml(LINE, Path::new("test.toml")).expect("valid");
-        let length = |r: RouteId| u32::from(map.route(r).length);
+        let length = |r: RouteId| u16::from(map.route(r).length);
         let (a, b, c, d) = (CityId(0), CityId(1), CityId(2), CityId(3));
         let mut full = Paths::new();
         full.search(&map, map.all_routes(), length, CitySet::single(a), CitySet::EMPTY);

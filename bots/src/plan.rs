@@ -199,7 +199,7 @@ impl Planner {
         let usable = board.open.or(board.owned);
         let free = board.owned.or(plan.routes);
         let weights = &self.weights;
-        let weight = |r: RouteId| u32::from(weights[r.index()]);
+        let weight = |r: RouteId| weights[r.index()];
         let found = self.paths.search(map, usable, weight, CitySet::single(ticket.a), CitySet::single(ticket.b));
         if found.is_none() {
             plan.unreachable.insert(t);

@@ -58,7 +58,7 @@ impl TicketBelief {
                 reached.insert(map.route(r).a);
                 reached.insert(map.route(r).b);
             }
-            let trains = |r: RouteId| u32::from(map.route(r).trains_needed());
+            let trains = |r: RouteId| u16::from(map.route(r).trains_needed());
             for (i, ticket) in map.tickets().iter().enumerate() {
                 let touched = f64::from(u8::from(reached.contains(ticket.a)) + u8::from(reached.contains(ticket.b)));
                 let (from, to) = (CitySet::single(ticket.a), CitySet::single(ticket.b));

@@ -162,7 +162,7 @@ impl Hungry {
         // games, 2026-11-27) 59 of the 203 statistics of `ttr compare` moved significantly,
         // the hungry win rate by +0.25 points.)
         let weights = &self.weights;
-        let weight = |r: RouteId| u32::from(weights[r.index()]);
+        let weight = |r: RouteId| u16::from(weights[r.index()]);
         if self.dist.len() < n {
             self.dist.resize(n, [UNREACHED; MAX_TERMINALS]);
         }

@@ -164,7 +164,7 @@ impl KeptSearch {
         map: &Map,
         graph: RouteSet,
         free: RouteSet,
-        weight: impl Fn(RouteId) -> u32,
+        weight: impl Fn(RouteId) -> u16,
         source: CityId,
         targets: CitySet,
     ) -> &Paths {
