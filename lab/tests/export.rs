@@ -142,7 +142,8 @@ fn games_rows_hold_each_games_result() {
         let pool = rayon::ThreadPoolBuilder::new().build().expect("pool");
         plan.run(&pool, &make_bot, &|_| {}, &AtomicBool::new(false), |chunk| {
             outcomes.extend_from_slice(chunk);
-            rows.write(&mut bytes, chunk)
+            chunk.iter().for_each(|o| rows.push(o));
+            rows.write(&mut bytes)
         })
         .expect("run");
         let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[..]);

@@ -49,8 +49,10 @@ pub struct RowWriter {
     /// Bytes that any row fits in, each of its numbers with the `WIDEST` bytes [`Row`]
     /// writes it in.
     room: usize,
-    /// The rows being written, followed by bytes of no meaning.
+    /// The rows pushed and not yet written, followed by bytes of no meaning.
     rows: Vec<u8>,
+    /// The length of the rows in `rows`.
+    len: usize,
 }
 
 /// The digits of the widest number written (`u64::MAX`; an `i32` takes at most 11 bytes).
@@ -78,21 +80,24 @@ impl RowWriter {
         let fields = 2 + players * (SEAT_COLUMNS.len() - 1) + players + 2;
         let longest_spec = specs.iter().map(Vec::len).max().unwrap_or(0);
         let room = fields * (1 + WIDEST) + players * (1 + longest_spec) + b",true\n".len();
-        RowWriter { specs, provisional, room, rows: Vec::new() }
+        RowWriter { specs, provisional, room, rows: Vec::new(), len: 0 }
     }
 
-    /// Writes the rows of `outcomes` to `w`, in their order.
-    pub fn write(&mut self, mut w: impl Write, outcomes: &[GameOutcome]) -> io::Result<()> {
-        let mut end = 0;
-        for o in outcomes {
-            if self.rows.len() < end + self.room {
-                self.rows.resize(2 * (end + self.room), 0);
-            }
-            let mut row = Row { out: &mut self.rows[end..end + self.room], len: 0 };
-            row.game(o, &self.specs, self.provisional);
-            end += row.len;
+    /// Adds the row of `o` after the rows pushed so far.
+    pub fn push(&mut self, o: &GameOutcome) {
+        if self.rows.len() < self.len + self.room {
+            self.rows.resize(2 * (self.len + self.room), 0);
         }
-        w.write_all(&self.rows[..end])
+        let mut row = Row { out: &mut self.rows[self.len..self.len + self.room], len: 0 };
+        row.game(o, &self.specs, self.provisional);
+        self.len += row.len;
+    }
+
+    /// Writes the rows pushed since the last write to `w`, in their order.
+    pub fn write(&mut self, mut w: impl Write) -> io::Result<()> {
+        let rows = &self.rows[..self.len];
+        self.len = 0;
+        w.write_all(rows)
     }
 }
 
@@ -280,12 +285,14 @@ mod tests {
         let games: Vec<GameOutcome> =
             [EndReason::Trains, EndReason::Passes, EndReason::TurnCap].map(|end| outcome(true, end)).into();
         let mut bytes = Vec::new();
-        writer.write(&mut bytes, &games).unwrap();
+        games.iter().for_each(|o| writer.push(o));
+        writer.write(&mut bytes).unwrap();
         let rows: String = games.iter().map(|o| expected(o, &fields)).collect();
         assert_eq!(String::from_utf8(bytes).unwrap(), rows);
         let short = outcome(false, EndReason::Trains);
         let mut bytes = Vec::new();
-        writer.write(&mut bytes, std::slice::from_ref(&short)).unwrap();
+        writer.push(&short);
+        writer.write(&mut bytes).unwrap();
         assert_eq!(String::from_utf8(bytes).unwrap(), expected(&short, &fields));
     }
 }
