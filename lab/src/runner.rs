@@ -3,10 +3,11 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use ttr::{bot_seed, game_seed, Bot, Event, GameError, GameResult, Map, Seat, MAX_SEATS};
+use ttr::{bot_seed, game_seed, Bot, BySeat, EndReason, Event, GameError, GameResult, Map, Seat, SeatSet, MAX_SEATS};
 
 use crate::trace::{play_traced, GameTrace};
 
@@ -86,10 +87,10 @@ impl RunPlan<'_> {
     /// Plays the games on `pool`'s threads. `make_bot(bot, seat, game, seed)` builds a fresh
     /// bot for every game (`game`: the game's index); `progress(n)` is called as games
     /// finish; `on_chunk` receives the outcomes in game order, in chunks of at most 4,096
-    /// games, on the calling thread. While `on_chunk` works on one chunk the pool plays the
-    /// next, so at most two chunks of outcomes are held at once; call this from outside
-    /// `pool` (the calling thread is then not one of the pool's, and a pool of one thread
-    /// keeps playing while `on_chunk` works). Stops early, after handing over what was
+    /// games, on the calling thread. The pool plays on while `on_chunk` works, up to two
+    /// chunks ahead, so at most three chunks of outcomes are held at once; call this from
+    /// outside `pool` (the calling thread is then not one of the pool's, and a pool of one
+    /// thread keeps playing while `on_chunk` works). Stops early, after handing over what was
     /// finished, once `cancel` is set.
     ///
     /// The first error in game order wins: a game's failure is returned before anything of
@@ -102,39 +103,61 @@ impl RunPlan<'_> {
         cancel: &AtomicBool,
         mut on_chunk: impl FnMut(&[GameOutcome]) -> Result<(), E>,
     ) -> Result<RunEnd, RunError<E>> {
-        let mut chunk = self.games.start..(self.games.start + CHUNK).min(self.games.end);
-        if chunk.is_empty() {
+        if self.games.is_empty() {
             return Ok(RunEnd::Complete);
         }
         if cancel.load(Ordering::Relaxed) {
             return Ok(RunEnd::Cancelled(0));
         }
-        // The pool's results of the chunk being played, checked into `played` or `next`.
-        let mut results = Vec::new();
-        let mut played = Played::default();
-        let mut next = Played::default();
-        pool.install(|| played.play(self, chunk.clone(), make_bot, progress, &mut results));
-        loop {
-            let outcomes = played.outcomes()?;
-            let following = chunk.end..(chunk.end + CHUNK).min(self.games.end);
-            let more = !following.is_empty() && !cancel.load(Ordering::Relaxed);
-            let handed = pool.in_place_scope(|scope| {
-                if more {
-                    let (next, results, following) = (&mut next, &mut results, following.clone());
-                    scope.spawn(move |_| next.play(self, following, make_bot, progress, results));
-                }
-                on_chunk(outcomes)
-            });
-            handed.map_err(RunError::Sink)?;
-            if !more {
-                return Ok(if following.is_empty() {
-                    RunEnd::Complete
-                } else {
-                    RunEnd::Cancelled(chunk.end - self.games.start)
-                });
+        pool.in_place_scope(|scope| {
+            // Chunks come here as the pool plays them, and go back to be played over once
+            // handed over. The pool starts each chunk as soon as it finished the one before,
+            // without waiting for this thread: woken to hand a chunk over, this thread may
+            // take the core of the pool thread that would start the next one, which idled a
+            // core for a millisecond or two at every chunk (docs/performance.md).
+            let (played_tx, played) = mpsc::channel();
+            let (free, free_rx) = mpsc::channel();
+            for _ in 0..3 {
+                free.send(Played::default()).expect("the receiver is alive");
             }
-            std::mem::swap(&mut played, &mut next);
-            chunk = following;
+            scope.spawn(move |_| self.play_chunks(make_bot, progress, cancel, &free_rx, &played_tx));
+            let mut handed_over = self.games.start;
+            for mut chunk in played {
+                let outcomes = chunk.outcomes()?;
+                on_chunk(outcomes).map_err(RunError::Sink)?;
+                handed_over += outcomes.len() as u64;
+                // The pool may have played its last chunk and gone.
+                let _ = free.send(chunk);
+            }
+            Ok(if handed_over == self.games.end {
+                RunEnd::Complete
+            } else {
+                RunEnd::Cancelled(handed_over - self.games.start)
+            })
+        })
+    }
+
+    /// Plays the run's games chunk by chunk, each into a buffer taken from `free`, and sends
+    /// each chunk to `played` as soon as it is played; stops after the last game, a failed
+    /// game, once `cancel` is set, or once either channel's other end is gone.
+    fn play_chunks<E: Send>(
+        &self,
+        make_bot: &(dyn Fn(usize, Seat, u64, u64) -> Box<dyn Bot> + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+        free: &mpsc::Receiver<Played<E>>,
+        played: &mpsc::Sender<Played<E>>,
+    ) {
+        let mut start = self.games.start;
+        while start < self.games.end && !cancel.load(Ordering::Relaxed) {
+            let Ok(mut chunk) = free.recv() else { return };
+            let end = (start + CHUNK).min(self.games.end);
+            chunk.play(self, start..end, make_bot, progress);
+            let failed = chunk.failure.is_some();
+            if played.send(chunk).is_err() || failed {
+                return;
+            }
+            start = end;
         }
     }
 
@@ -159,12 +182,19 @@ impl RunPlan<'_> {
     }
 }
 
-/// The outcomes of one chunk of games, in game order, up to its first failure.
+/// The outcomes of one chunk of games, in game order, or its first failure.
 struct Played<E> {
-    /// The games of `results` before the first failure, in game order.
+    /// The chunk's games in game order (meaningless after a failure).
     outcomes: Vec<GameOutcome>,
     /// The first failure in game order, if any.
     failure: Option<RunError<E>>,
+}
+
+/// A place for a game yet to be played.
+fn unplayed() -> GameOutcome {
+    let result =
+        GameResult { players: 0, seats: BySeat::default(), winners: SeatSet::EMPTY, turns: 0, end: EndReason::TurnCap };
+    GameOutcome { index: 0, seed: 0, lineup: [0; MAX_SEATS], result, trace: GameTrace::default(), events: Vec::new() }
 }
 
 impl<E> Default for Played<E> {
@@ -174,39 +204,43 @@ impl<E> Default for Played<E> {
 }
 
 impl<E: Send> Played<E> {
-    /// Plays the games `games` over the pool into `results` (left empty) and checks them
-    /// in game order, reusing the buffers of the previous chunk.
+    /// Plays the games `games` over the pool, each into its place in `outcomes`, which
+    /// the previous chunk's games are left in until overwritten: no game is moved once
+    /// played, and no thread waits on a copy of the chunk (docs/performance.md).
     fn play(
         &mut self,
         plan: &RunPlan<'_>,
         games: Range<u64>,
         make_bot: &(dyn Fn(usize, Seat, u64, u64) -> Box<dyn Bot> + Sync),
         progress: &(dyn Fn(u64) + Sync),
-        results: &mut Vec<Result<GameOutcome, RunError<E>>>,
     ) {
-        (0..(games.end - games.start) as usize)
-            .into_par_iter()
+        let count = (games.end - games.start) as usize;
+        self.outcomes.truncate(count);
+        self.outcomes.resize_with(count, unplayed);
+        let first_failure = Mutex::new(None::<(u64, RunError<E>)>);
+        self.outcomes
+            .par_iter_mut()
+            .enumerate()
             // Small pieces, so that a thread that runs dry can always take work from one that
             // is still busy: left to itself rayon cut a chunk into pieces of up to a quarter,
             // and a pool thread descheduled in one (`on_chunk` shares the cores) left the other
             // idle at the chunk's end, about 5% of a two-thread run (docs/performance.md).
             .with_max_len(4)
-            .map(|k| {
-                let outcome = plan.play_one(games.start + k as u64, make_bot);
-                progress(1);
-                outcome
-            })
-            .collect_into_vec(results);
-        self.outcomes.clear();
-        for result in results.drain(..) {
-            match result {
-                Ok(outcome) => self.outcomes.push(outcome),
-                Err(failure) => {
-                    self.failure = Some(failure);
-                    break;
+            .for_each(|(k, slot)| {
+                let index = games.start + k as u64;
+                match plan.play_one(index, make_bot) {
+                    Ok(outcome) => *slot = outcome,
+                    Err(failure) => {
+                        let mut first = first_failure.lock().unwrap_or_else(PoisonError::into_inner);
+                        if first.as_ref().is_none_or(|&(earlier, _)| index < earlier) {
+                            *first = Some((index, failure));
+                        }
+                    }
                 }
-            }
-        }
+                progress(1);
+            });
+        let first = first_failure.into_inner().unwrap_or_else(PoisonError::into_inner);
+        self.failure = first.map(|(_, failure)| failure);
     }
 
     /// The chunk's outcomes in game order, or its first failure in game order.

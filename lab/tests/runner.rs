@@ -136,6 +136,34 @@ fn the_first_failure_in_game_order_ends_a_run() {
     assert!(matches!(sunk.ended, Err(RunError::Sink(ref e)) if e == "sink failed on chunk 0"));
 }
 
+#[test]
+fn the_pool_plays_two_chunks_ahead_while_the_consumer_works() {
+    let map = common::load("usa");
+    let random = BotSpec::parse_lineup("random", 1).expect("bots").remove(0);
+    let make_bot = |_bot: usize, _seat: Seat, _game: u64, seed: u64| random.build(seed);
+    let played = AtomicU64::new(0);
+    let progress = |n: u64| {
+        played.fetch_add(n, Ordering::Relaxed);
+    };
+    let plan = RunPlan { map: &map, players: 2, games: 0..4 * CHUNK, seed: 3, record_every: 0 };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let mut ahead = None;
+    let ended = plan.run(&pool, &make_bot, &progress, &AtomicBool::new(false), |chunk| {
+        if chunk[0].index == 0 {
+            // Holding the first chunk: the pool plays the next two meanwhile (a bounded wait,
+            // so that a runner that waits for the consumer fails rather than hangs).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+            while played.load(Ordering::Relaxed) < 3 * CHUNK && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            ahead = Some(played.load(Ordering::Relaxed));
+        }
+        Ok::<(), String>(())
+    });
+    assert!(matches!(ended, Ok(RunEnd::Complete)));
+    assert_eq!(ahead, Some(3 * CHUNK), "the games played while the first chunk was held");
+}
+
 /// A random bot that keeps the CPU busy for 30 ms before its decision number `slow` (from
 /// 1), if it has one.
 struct Slow {
