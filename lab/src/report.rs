@@ -90,7 +90,7 @@ impl<'a> Report<'a> {
         // core's cache meanwhile: the games were played on other cores, and reading them was
         // most of this work's time (docs/performance.md).
         for (k, o) in outcomes.iter().enumerate() {
-            if let Some(next) = outcomes.get(k + 3) {
+            if let Some(next) = outcomes.get(k + 1) {
                 prefetch(next);
             }
             self.rows.push(o);

@@ -81,7 +81,7 @@ impl Stage {
         blocks
             .par_iter()
             // One block a piece: blocks differ in cost (their bots), and a thread that runs
-            // dry must be able to take any block still waiting (see `RunPlan::run`).
+            // dry must be able to take any block still waiting (see `Played::play` in the runner).
             .with_max_len(1)
             .map(|&b| {
                 let block = self.play_block(map, master, b, make_bot);
