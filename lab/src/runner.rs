@@ -14,6 +14,9 @@ use crate::trace::{play_traced, GameTrace};
 /// Games handed over at once, at most.
 const CHUNK: u64 = 4096;
 
+/// Chunks of outcomes held at once, at most: the one being handed over and two played ahead.
+const BUFFERS: usize = 3;
+
 /// Which bot sits where in game `index`: seat `s` gets bot `(s + index) % players`, so over
 /// every `players` consecutive games each bot sits in each seat once.
 #[must_use]
@@ -117,7 +120,7 @@ impl RunPlan<'_> {
             // core for a millisecond or two at every chunk (docs/performance.md).
             let (played_tx, played) = mpsc::channel();
             let (free, free_rx) = mpsc::channel();
-            for _ in 0..3 {
+            for _ in 0..BUFFERS {
                 free.send(Played::default()).expect("the receiver is alive");
             }
             scope.spawn(move |_| self.play_chunks(make_bot, progress, cancel, &free_rx, &played_tx));
@@ -204,9 +207,9 @@ impl<E> Default for Played<E> {
 }
 
 impl<E: Send> Played<E> {
-    /// Plays the games `games` over the pool, each into its place in `outcomes`, which
-    /// the previous chunk's games are left in until overwritten: no game is moved once
-    /// played, and no thread waits on a copy of the chunk (docs/performance.md).
+    /// Plays the games `games` over the pool, each straight into its place in `outcomes`
+    /// (over the previous chunk's game there), so that no thread waits on a copy of the
+    /// chunk once it is played (docs/performance.md).
     fn play(
         &mut self,
         plan: &RunPlan<'_>,

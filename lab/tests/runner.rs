@@ -6,6 +6,7 @@ mod common;
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use ttr::{bot_seed, game_seed, Action, Bot, Map, Observation, Seat};
 use ttr_bots::BotSpec;
@@ -152,9 +153,9 @@ fn the_pool_plays_two_chunks_ahead_while_the_consumer_works() {
         if chunk[0].index == 0 {
             // Holding the first chunk: the pool plays the next two meanwhile (a bounded wait,
             // so that a runner that waits for the consumer fails rather than hangs).
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-            while played.load(Ordering::Relaxed) < 3 * CHUNK && std::time::Instant::now() < deadline {
-                std::thread::sleep(std::time::Duration::from_millis(1));
+            let deadline = Instant::now() + Duration::from_secs(120);
+            while played.load(Ordering::Relaxed) < 3 * CHUNK && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
             }
             ahead = Some(played.load(Ordering::Relaxed));
         }
@@ -176,8 +177,8 @@ impl Bot for Slow {
     fn choose(&mut self, obs: &Observation<'_, '_>) -> Action {
         self.decisions += 1;
         if self.slow == Some(self.decisions) {
-            let until = std::time::Instant::now() + std::time::Duration::from_millis(30);
-            while std::time::Instant::now() < until {
+            let until = Instant::now() + Duration::from_millis(30);
+            while Instant::now() < until {
                 std::hint::spin_loop();
             }
         }
